@@ -10,3 +10,8 @@ export * from './extras/config-context.model';
 export * from './dcim/organisation.models';
 export * from './dcim/racks.models';
 export * from './dcim/types.models';
+export * from './dcim/devices.models';
+export * from './dcim/components.models';
+export * from './dcim/templates.models';
+export * from './dcim/cables.models';
+export * from './dcim/power.models';

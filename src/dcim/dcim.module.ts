@@ -1,7 +1,47 @@
 import { apiApp } from '../core/crud/api-app';
+import { Cable, CableTermination } from './cables.models';
+import { traceControllers } from './trace.controller';
+import {
+  ConsolePort,
+  ConsoleServerPort,
+  DeviceBay,
+  FrontPort,
+  Interface,
+  InventoryItem,
+  InventoryItemRole,
+  ModuleBay,
+  PowerOutlet,
+  PowerPort,
+  RearPort,
+} from './components.models';
+import { Device, Module, VirtualChassis, VirtualDeviceContext } from './devices.models';
 import { Location, Region, Site, SiteGroup } from './organisation.models';
+import { PowerFeed, PowerPanel } from './power.models';
 import { Rack, RackReservation, RackRole } from './racks.models';
+import {
+  ConsolePortTemplate,
+  ConsoleServerPortTemplate,
+  DeviceBayTemplate,
+  FrontPortTemplate,
+  InterfaceTemplate,
+  InventoryItemTemplate,
+  ModuleBayTemplate,
+  PowerOutletTemplate,
+  PowerPortTemplate,
+  RearPortTemplate,
+} from './templates.models';
 import { DeviceRole, DeviceType, Manufacturer, ModuleType, Platform } from './types.models';
 
-/** The dcim application: organisation (regions, site groups, sites, locations), racks, then types. */
-export const DcimModule = apiApp('dcim', [Region, SiteGroup, Site, Location, RackRole, Rack, RackReservation, Manufacturer, Platform, DeviceType, ModuleType, DeviceRole]);
+/** The dcim application: organisation, racks, types and their component templates, devices and their components, cables, power. */
+export const DcimModule = apiApp(
+  'dcim',
+  [
+    Region, SiteGroup, Site, Location, RackRole, Rack, RackReservation, Manufacturer, Platform, DeviceType, ModuleType, DeviceRole,
+    ConsolePortTemplate, ConsoleServerPortTemplate, PowerPortTemplate, PowerOutletTemplate, InterfaceTemplate, RearPortTemplate, FrontPortTemplate,
+    ModuleBayTemplate, DeviceBayTemplate, InventoryItemTemplate,
+    VirtualChassis, Device, Module, VirtualDeviceContext,
+    ConsolePort, ConsoleServerPort, PowerPort, PowerOutlet, Interface, FrontPort, RearPort, ModuleBay, DeviceBay, InventoryItemRole, InventoryItem,
+    Cable, CableTermination, PowerPanel, PowerFeed,
+  ],
+  { controllers: traceControllers() },
+);

@@ -52,7 +52,7 @@ const LENGTH_UNITS = [
 ] as const;
 
 /** Filters every model placed in a site has: by the site's region and group (trees), as NetBox. */
-function siteFilters(model: () => ModelDef, sitePath = 'site') {
+export function siteFilters(model: () => ModelDef, sitePath = 'site') {
   return {
     region_id: pathFilter(model, `${sitePath}.region`, 'id'),
     region: pathFilter(model, `${sitePath}.region`),
@@ -62,7 +62,7 @@ function siteFilters(model: () => ModelDef, sitePath = 'site') {
 }
 
 /** A location given with a site must be in that site. */
-async function requireLocationInSite(row: Row, ctx?: WriteContext): Promise<void> {
+export async function requireLocationInSite(row: Row, ctx?: WriteContext): Promise<void> {
   if (row.location_id === null || row.location_id === undefined || !ctx?.em || !ctx.driver) return;
   const [location] = await new ModelQuery(ctx.em, Location, ctx.driver).whereIdIn([row.location_id]).rows({ order: ['id'] });
   if (location && location.site_id !== row.site_id) {

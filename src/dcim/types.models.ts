@@ -64,7 +64,7 @@ export const DeviceRole = defineModel({
     'device_count', 'virtualmachine_count',
   ],
   counts: {
-    device_count: { model: 'dcim.device', field: 'role' },
+    device_count: { model: 'dcim.device', field: 'device_role' },
     virtualmachine_count: { model: 'virtualization.virtualmachine', field: 'role' },
   },
   brief: ['id', 'url', 'display', 'name', 'slug', 'device_count', 'virtualmachine_count'],

@@ -99,6 +99,13 @@ export class CrudService {
     return (await represent(this.render(ctx, this.db.manager), model, rows, mode))[0];
   }
 
+  /** The object behind one of a model's own routes (a component's trace), if this request may see it, and how to render what the route shows. */
+  async visibleRow(model: ModelDef, id: number, ctx: RequestContext): Promise<{ row: Row; render: RenderContext }> {
+    const [row] = await this.visible(this.db.manager, model, ctx).whereIdIn([id]).rows();
+    if (!row) throw new NotFoundError();
+    return { row, render: this.render(ctx, this.db.manager) };
+  }
+
   /** One object, or a list of them created all or none. */
   async create(model: ModelDef, body: unknown, ctx: RequestContext): Promise<Representation | Representation[]> {
     return this.db.transaction(async (em) => {

@@ -295,6 +295,8 @@ export interface Choice {
 export interface ChoiceOptions extends FieldOptions {
   /** Values stored as integers but also writable by these names (VLAN status). */
   aliases?: Record<string, string | number>;
+  /** Read as the bare value rather than `{value, label}` (a cable's type). */
+  flat?: boolean;
 }
 
 export class ChoiceField extends Field<string | number> {
@@ -323,6 +325,7 @@ export class ChoiceField extends Field<string | number> {
     return this.numeric ? Number(raw) : String(raw);
   }
   toApi(value: string | number | null): unknown {
+    if (this.opts.flat) return value;
     if (value === null || value === '') return null;
     const choice = this.byValue.get(String(value));
     return { value, label: choice ? choice.label : String(value) };
@@ -522,6 +525,23 @@ export class ForeignKeyField extends Field<number> {
   get column(): string {
     return `${this.name}_id`;
   }
+  /**
+   * Whether the target model is installed. A relation to a model of an app still to come
+   * (a device's primary IP before IPAM) has no column yet, reads as null and is not written.
+   */
+  get installed(): boolean {
+    try {
+      return !!this.target;
+    } catch {
+      return false;
+    }
+  }
+  get stored(): boolean {
+    return this.installed;
+  }
+  get readOnly(): boolean {
+    return !!this.opts.readOnly || !this.installed;
+  }
   get onDelete(): OnDelete {
     return this.opts.onDelete ?? (this.nullable ? 'SET NULL' : 'CASCADE');
   }
@@ -547,6 +567,7 @@ export class ForeignKeyField extends Field<number> {
     return Number(raw);
   }
   openapi(): Record<string, unknown> {
+    if (!this.installed) return { type: 'object', additionalProperties: {}, nullable: true };
     return { $ref: `#/components/schemas/Nested${this.target.className}` };
   }
 }
@@ -646,6 +667,38 @@ export class GenericRelationField extends Field<null> {
   }
 }
 
+/**
+ * A value written with an object but kept elsewhere (a cable's terminations): parsed like any field,
+ * handed to the model's rules as `input`, never a column. It reads as whatever the model's
+ * `augment` puts there.
+ */
+export class InputField extends Field<unknown> {
+  readonly lookups = [] as const;
+  readonly optionsType = 'field';
+  constructor(
+    private readonly parser: (input: unknown) => unknown,
+    private readonly schema: Record<string, unknown>,
+    opts: FieldOptions = {},
+  ) {
+    super({ blank: true, ...opts });
+  }
+  get stored(): boolean {
+    return false;
+  }
+  columnSpec(): ColumnSpec {
+    return { type: 'integer' };
+  }
+  toApi(): unknown {
+    return null;
+  }
+  protected parseValue(input: unknown): unknown {
+    return this.parser(input);
+  }
+  openapi(): Record<string, unknown> {
+    return this.schema;
+  }
+}
+
 /** Python's name for a JSON value's type, as DRF's messages print it. */
 export function pythonType(value: unknown): string {
   if (value === null) return 'NoneType';
@@ -680,5 +733,6 @@ export const foreignKey = (ref: ModelRef, opts?: ForeignKeyOptions) => new Forei
 export const manyToMany = (ref: ModelRef, opts?: ManyToManyOptions) => new ManyToManyField(ref, opts);
 export const genericRelation = (typeField: string, idField: string, opts: { cascade?: boolean } = {}) =>
   new GenericRelationField(typeField, idField, !!opts.cascade);
+export const input = (parser: (value: unknown) => unknown, schema: Record<string, unknown>, opts?: FieldOptions) => new InputField(parser, schema, opts);
 export const contentType = (opts?: ContentTypeOptions) => new ContentTypeField(opts);
 export const contentTypes = (opts?: FieldOptions) => new ContentTypeListField(opts);

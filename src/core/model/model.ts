@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { ConfigContextSpec } from '../config-context';
+import type { RenderContext } from '../serialize/serializer';
 import {
   DateField,
   DateTimeField,
@@ -47,6 +48,8 @@ export interface UniqueConstraint {
   when?: Record<string, null>;
   /** Named in the error of a conditional constraint, as Django names it. */
   name?: string;
+  /** The error when it is broken, where NetBox words its own (`Device name must be unique per site.`). */
+  message?: string;
 }
 
 /** Who is writing, for rules that depend on it (granting a token to someone else). */
@@ -59,6 +62,19 @@ export interface WriteContext {
   /** The transaction's manager and driver, for rules that read other objects. */
   em?: EntityManager;
   driver?: 'sqlite' | 'postgres';
+  /** Values written to fields that have no column, for the model's rules to check (a cable's terminations). */
+  input?: Row;
+}
+
+/** What a write's side effects may use: the driver, and the values of fields that have no column (a cable's terminations). */
+export interface AfterWriteContext {
+  driver: 'sqlite' | 'postgres';
+  input: Row;
+  /** Writes of other objects in the same transaction, with their own checks and change records (a cable's terminations). */
+  writer: {
+    create(model: ModelDef, input: unknown): Promise<number>;
+    remove(model: ModelDef, id: number): Promise<void>;
+  };
 }
 
 /** What a model's own presentation rule may consult. */
@@ -107,9 +123,14 @@ export interface ModelSpec {
   /** Checks across fields before a write (throw FieldError keyed by field); may normalise the row. */
   validate?: (row: Row, previous: Row | null, ctx?: WriteContext) => void | Promise<void>;
   /** Side effects of a write, in its transaction, once stored; `row` null on delete (a renamed custom field renames the values stored under it). */
-  afterWrite?: (em: EntityManager, row: Row | null, previous: Row | null) => Promise<void>;
+  afterWrite?: (em: EntityManager, row: Row | null, previous: Row | null, ctx: AfterWriteContext) => Promise<void>;
   /** Adjusts a rendered object (hiding a secret once it has been shown). */
   present?: (rep: Record<string, unknown>, row: Row, ctx: PresentContext) => void;
+  /**
+   * Fills keys computed from other tables for a whole page at once, in a fixed number of queries
+   * (a component's link peers). Only keys already present in a representation are to be set.
+   */
+  augment?: (ctx: RenderContext, rows: Row[], reps: Record<string, unknown>[], mode: 'full' | 'brief') => Promise<void>;
   /** A constraint every request of this user is held to, on top of permissions (own tokens only). */
   restrict?: (user: Row) => Record<string, unknown> | null;
 }
@@ -136,6 +157,7 @@ export class ModelDef {
   readonly display: (row: Row) => string;
   readonly validate?: ModelSpec['validate'];
   readonly present?: ModelSpec['present'];
+  readonly augment?: ModelSpec['augment'];
   readonly afterWrite?: ModelSpec['afterWrite'];
   readonly restrict?: ModelSpec['restrict'];
   readonly internal: boolean;
@@ -164,6 +186,7 @@ export class ModelDef {
     this.display = spec.display ?? ((row) => String(row.name ?? row.id));
     this.validate = spec.validate;
     this.present = spec.present;
+    this.augment = spec.augment;
     this.afterWrite = spec.afterWrite;
     this.restrict = spec.restrict;
     this.internal = !!spec.internal;
@@ -220,7 +243,7 @@ export class ModelDef {
     return Object.values(this.fields).filter((f): f is ManyToManyField => f instanceof ManyToManyField && f.installed);
   }
   get foreignKeys(): ForeignKeyField[] {
-    return Object.values(this.fields).filter((f): f is ForeignKeyField => f instanceof ForeignKeyField);
+    return Object.values(this.fields).filter((f): f is ForeignKeyField => f instanceof ForeignKeyField && f.installed);
   }
   /** Counts whose counted model is installed. */
   get activeCounts(): Record<string, CountSpec> {

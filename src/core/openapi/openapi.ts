@@ -50,11 +50,11 @@ function readSchema(model: ModelDef, key: string): Schema {
 }
 
 function readFieldSchema(field: Field<any>): Schema {
-  if (field instanceof ForeignKeyField) {
+  if (field instanceof ForeignKeyField && field.installed) {
     const nested = ref(`Nested${field.target.className}`);
     return field.nullable ? { allOf: [nested], nullable: true } : nested;
   }
-  if (field instanceof ChoiceField) {
+  if (field instanceof ChoiceField && !field.opts.flat) {
     return {
       type: 'object',
       properties: {

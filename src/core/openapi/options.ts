@@ -74,7 +74,7 @@ function fieldInfo(model: ModelDef, key: string, depth = 0): Info {
     if (field.opts.min !== undefined) info.min_value = field.opts.min;
     if (field.opts.max !== undefined) info.max_value = field.opts.max;
   }
-  if (field instanceof ForeignKeyField && depth < MAX_NESTING) info.children = nestedChildren(field.target, depth + 1);
+  if (field instanceof ForeignKeyField && field.installed && depth < MAX_NESTING) info.children = nestedChildren(field.target, depth + 1);
   if (field instanceof ChoiceField && !field.readOnly) {
     info.choices = field.choices.map((c) => ({ value: c.value, display_name: c.label }));
   }

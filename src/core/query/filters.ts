@@ -1,5 +1,5 @@
-import { ContentTypeListField, DateField, Field, FieldError, ForeignKeyField, JsonField, ManyToManyField } from '../model/fields';
-import { CustomFilter, ModelDef, registry } from '../model/model';
+import { BooleanField, ContentTypeListField, DateField, Field, FieldError, ForeignKeyField, InputField, JsonField, ManyToManyField } from '../model/fields';
+import { CustomFilter, FilterContext, ModelDef, registry } from '../model/model';
 import { ModelQuery, q } from './model-query';
 import { applyCustomFieldFilter } from '../custom-fields';
 
@@ -37,8 +37,9 @@ export function filtersFor(model: ModelDef): Map<string, FilterSpec> {
       specs.set(field.name, memberOfListFilter(field));
       continue;
     }
-    if (field instanceof JsonField) continue;
+    if (field instanceof JsonField || field instanceof InputField) continue;
     if (field instanceof ForeignKeyField) {
+      if (!field.installed) continue;
       specs.set(`${field.name}_id`, relatedFilter(field, 'id'));
       specs.set(field.name, relatedFilter(field, field.target.lookupField));
       continue;
@@ -349,3 +350,15 @@ export function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** A yes/no filter over a condition on the row (`?cabled=true`): the condition, or its negation. */
+export function booleanFilter(condition: (ctx: FilterContext) => string): CustomFilter {
+  const parser = new BooleanField();
+  return {
+    schema: { type: 'boolean' },
+    apply(values, ctx) {
+      const wanted = parser.parseFilter(values[values.length - 1]);
+      const sql = condition(ctx);
+      ctx.where(wanted ? `(${sql})` : `NOT (${sql})`);
+    },
+  };
+}

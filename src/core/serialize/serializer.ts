@@ -48,7 +48,7 @@ export async function represent(ctx: RenderContext, model: ModelDef, rows: Row[]
   const customFields = keys.includes('custom_fields') ? await renderCustomFields(ctx.em, model, rows, ctx) : null;
   for (const key of keys) {
     const field = model.fields[key];
-    if (field instanceof ForeignKeyField && !field.opts.flat) {
+    if (field instanceof ForeignKeyField && !field.opts.flat && field.installed) {
       const ids = [...new Set(rows.map((r) => r[field.column]).filter((v): v is number => v !== null && v !== undefined))];
       related.set(key, await loadNested(ctx, field.target, ids));
     } else if (field instanceof ManyToManyField && field.installed) {
@@ -109,6 +109,7 @@ export async function represent(ctx: RenderContext, model: ModelDef, rows: Row[]
     return out;
   });
   if (model.present) reps.forEach((rep, i) => model.present!(rep, rows[i], { ...ctx, mode }));
+  if (model.augment && rows.length) await model.augment({ ...ctx, exclude: undefined, fresh: false }, rows, reps, mode);
   return reps;
 }
 

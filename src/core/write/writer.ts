@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { ConflictError, NotFoundError, ValidationError } from '../http/errors';
-import { Driver, Field, FieldError, ForeignKeyField, GenericRelationField, ManyToManyField, formatTimestamp, pythonType } from '../model/fields';
+import { Driver, Field, FieldError, ForeignKeyField, GenericRelationField, InputField, ManyToManyField, formatTimestamp, pythonType } from '../model/fields';
 import { ModelDef, Row, WriteContext, registry } from '../model/model';
 import { ModelQuery, q } from '../query/model-query';
 import { pythonRepr, pythonStr } from '../util/python-repr';
@@ -33,7 +33,7 @@ export class Writer {
       if (field.stored) row[field.column] = field.column in changes ? changes[field.column] : field.defaultValue();
     }
     if (model.features.customFields) row.custom_field_data = changes.custom_field_data ?? {};
-    await this.check(model, row, null);
+    await this.check(model, row, null, changes);
     const now = new Date();
     if (model.features.created) row.created = now.toISOString().slice(0, 10);
     if (model.features.lastUpdated) row.last_updated = now;
@@ -46,7 +46,7 @@ export class Writer {
     if (model.tree) await this.placeInTree(model, id, null);
     await this.setRelatedSets(model, id, changes);
     const created = await this.load(model, id);
-    await model.afterWrite?.(this.em, created, null);
+    await model.afterWrite?.(this.em, created, null, { driver: this.driver, input: changes, writer: this });
     await this.recordChange(model, 'create', created, null, await this.snapshot(model, created));
     return id;
   }
@@ -56,7 +56,7 @@ export class Writer {
     const before = await this.snapshot(model, previous);
     const changes = await this.parse(model, input, previous, partial);
     const row = { ...previous, ...changes };
-    await this.check(model, row, previous);
+    await this.check(model, row, previous, changes);
     // The model's own rules may have normalised values (a password hashed, a key generated).
     const set: Row = {};
     for (const field of model.columns) if (field.column in row && row[field.column] !== previous[field.column]) set[field.column] = row[field.column];
@@ -67,7 +67,7 @@ export class Writer {
       await this.placeInTree(model, id, previous);
     }
     const updated = await this.load(model, id);
-    await model.afterWrite?.(this.em, updated, previous);
+    await model.afterWrite?.(this.em, updated, previous, { driver: this.driver, input: changes, writer: this });
     await this.recordChange(model, 'update', updated, before, await this.snapshot(model, updated));
   }
 
@@ -106,7 +106,7 @@ export class Writer {
     for (const m2m of model.manyToMany) await this.em.createQueryBuilder().delete().from(m2m.throughTable).where(`${q(m2m.sourceColumn)} = :id`, { id }).execute();
     for (const m2m of registry.manyToManyTo(model)) await this.em.createQueryBuilder().delete().from(m2m.throughTable).where(`${q(m2m.targetColumn)} = :id`, { id }).execute();
     await this.em.createQueryBuilder().delete().from(model.table).where('id = :id', { id }).execute();
-    await model.afterWrite?.(this.em, null, row);
+    await model.afterWrite?.(this.em, null, row, { driver: this.driver, input: {}, writer: this });
     await this.recordChange(model, 'delete', row, before, null);
   }
 
@@ -118,7 +118,7 @@ export class Writer {
     if (!model.features.changeLog || !registry.has('extras.objectchange')) return null;
     const data: Record<string, unknown> = {};
     for (const field of Object.values(model.fields)) {
-      if (field instanceof GenericRelationField) continue;
+      if (field instanceof GenericRelationField || field instanceof InputField) continue;
       if (field instanceof ManyToManyField && !field.installed) {
         data[field.name] = [];
         continue;
@@ -134,7 +134,7 @@ export class Writer {
         data[field.name] = links.map((l) => Number(l.dst));
         continue;
       }
-      const value = row[field.column];
+      const value = row[field.column] ?? null;
       data[field.name] = value instanceof Date ? formatTimestamp(value) : value;
     }
     if (model.features.customFields) data.custom_fields = row.custom_field_data ?? {};
@@ -343,7 +343,7 @@ export class Writer {
   }
 
   /** Uniqueness and the model's own rules, before the statement runs. */
-  private async check(model: ModelDef, row: Row, previous: Row | null): Promise<void> {
+  private async check(model: ModelDef, row: Row, previous: Row | null, input: Row = {}): Promise<void> {
     const errors: Errors = {};
     for (const field of Object.values(model.fields)) {
       if (!field.opts.unique) continue;
@@ -375,7 +375,7 @@ export class Writer {
     if (Object.keys(errors).length) throw new ValidationError(errors);
     if (model.validate) {
       try {
-        const ctx: WriteContext = { user: null, can: async () => false, ...this.context, em: this.em, driver: this.driver };
+        const ctx: WriteContext = { user: null, can: async () => false, ...this.context, em: this.em, driver: this.driver, input };
         await model.validate(row, previous, ctx);
       } catch (e) {
         if (e instanceof FieldError) throw new ValidationError(Array.isArray(e.messages) ? { __all__: e.messages } : e.messages);
@@ -398,7 +398,8 @@ export class Writer {
       for (const f of conditions) query.where(`t.${q(f.column)} IS NULL`);
       if (previous) query.where(`t.id <> ${query.param(previous.id)}`);
       if (!(await query.count())) continue;
-      if (c.when) return `Constraint “${c.name}” is violated.`;
+      if (c.message) return c.message;
+      if (c.when || c.name) return `Constraint “${c.name}” is violated.`;
       return `${capitalize(model.verboseName)} with this ${fields.map((f) => capitalize(f.label.toLowerCase())).join(' and ')} already exists.`;
     }
     return null;

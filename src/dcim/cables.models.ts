@@ -1,0 +1,273 @@
+import { FieldError, boolean, choice, contentType, decimal, foreignKey, genericRelation, input, integer, json, text } from '../core/model/fields';
+import { CustomFilter, Row, WriteContext, defineModel, registry } from '../core/model/model';
+import { tenancyFilters } from '../core/query/filters';
+import { ModelQuery, q } from '../core/query/model-query';
+import { Representation } from '../core/serialize/serializer';
+import { CABLE_LENGTH_UNITS, CABLE_STATUSES, CABLE_TYPES, INTERFACE_TYPES } from './choices';
+import { COMPATIBLE_TERMINATIONS, Node, loadNodes, nodeOf, retrace, terminationTypes } from './cabling';
+import { NONCONNECTABLE_INTERFACE_TYPES } from './components.models';
+import { loadRow } from './devices.models';
+
+const COLOR = /^[0-9a-f]{6}$/;
+type End = 'A' | 'B';
+interface Termination {
+  type: string;
+  id: number;
+}
+
+/** A cable end as written: `[{"object_type": "dcim.interface", "object_id": 1}, ...]`. */
+function parseTerminations(value: unknown): Termination[] {
+  if (!Array.isArray(value)) throw new FieldError([`Expected a list of items but got type "${Array.isArray(value) ? 'list' : typeof value === 'string' ? 'str' : 'dict'}".`]);
+  return value.map((item) => {
+    const { object_type: type, object_id: id } = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
+    if (typeof type !== 'string' || !/^[a-z0-9_]+\.[a-z0-9_]+$/.test(type)) throw new FieldError(['object_type: This field is required.']);
+    if (!terminationTypes().includes(type)) throw new FieldError([`Invalid object type: ${type}`]);
+    const n = typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id;
+    if (typeof n !== 'number' || !Number.isInteger(n)) throw new FieldError(['object_id: A valid integer is required.']);
+    return { type, id: n };
+  });
+}
+
+const GENERIC_OBJECT = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: { object_type: { type: 'string' }, object_id: { type: 'integer' }, object: { type: 'object', readOnly: true } },
+    required: ['object_type', 'object_id'],
+  },
+};
+
+/** The terminations currently on each end of a cable. */
+async function currentEnds(ctx: WriteContext, cableId: number): Promise<Record<End, Termination[]>> {
+  const rows = await new ModelQuery(ctx.em!, CableTermination, ctx.driver!).where('t.cable_id = :cable', { cable: cableId }).rows({ order: ['id'] });
+  const of = (end: End) => rows.filter((r) => r.cable_end === end).map((r) => ({ type: r.termination_type, id: r.termination_id }));
+  return { A: of('A'), B: of('B') };
+}
+
+/** NetBox's checks of one termination: it exists, is free, and (an interface) takes cables. */
+async function checkTermination(ctx: WriteContext, cableId: number | null, t: Termination, field: string): Promise<Row> {
+  const model = registry.get(t.type)!;
+  const target = await loadRow(ctx, model, t.id);
+  if (!target) throw new FieldError({ [field]: [`Related object not found using the provided numeric ID: ${t.id}`] });
+  const taken = await new ModelQuery(ctx.em!, CableTermination, ctx.driver!)
+    .where('t.termination_type = :type AND t.termination_id = :id', { type: t.type, id: t.id })
+    .rows({ order: ['id'] });
+  const other = taken.find((x) => x.cable_id !== cableId);
+  if (other) throw new FieldError([`Duplicate termination found for ${t.type}.${t.id}: cable ${other.cable_id}`]);
+  if (t.type === 'dcim.interface' && NONCONNECTABLE_INTERFACE_TYPES.has(target.type)) {
+    const label = INTERFACE_TYPES.find((c) => c.value === target.type)?.label ?? target.type;
+    throw new FieldError([`Cables cannot be terminated to ${label} interfaces`]);
+  }
+  return target;
+}
+
+export const Cable = defineModel({
+  app: 'dcim',
+  name: 'cable',
+  plural: 'cables',
+  display: (c) => c.label || `#${c.id}`,
+  ordering: ['id'],
+  lookupField: 'label',
+  fields: {
+    type: choice(CABLE_TYPES, { blank: true, flat: true }),
+    a_terminations: input(parseTerminations, GENERIC_OBJECT),
+    b_terminations: input(parseTerminations, GENERIC_OBJECT),
+    status: choice(CABLE_STATUSES, { default: 'connected' }),
+    tenant: foreignKey('tenancy.tenant', { nullable: true, onDelete: 'PROTECT' }),
+    label: text({ max: 100, blank: true }),
+    color: text({ max: 6, blank: true, pattern: COLOR, patternMessage: 'Enter a valid hexadecimal RGB color code.' }),
+    length: decimal({ digits: 8, places: 2, nullable: true }),
+    length_unit: choice(CABLE_LENGTH_UNITS, { blank: true }),
+    description: text({ max: 200, blank: true }),
+    comments: text({ blank: true }),
+  },
+  brief: ['id', 'url', 'display', 'label'],
+  search: ['label', 'description', 'comments'],
+  filters: {
+    ...tenancyFilters(() => Cable),
+    ...terminationFilters(),
+  },
+  async validate(row, previous, ctx) {
+    if (row.length !== null && !row.length_unit) throw new FieldError(['Must specify a unit when setting a cable length']);
+    if (row.length === null) row.length_unit = '';
+    const given = { A: ctx?.input?.a_terminations as Termination[] | undefined, B: ctx?.input?.b_terminations as Termination[] | undefined };
+    if (!previous && (!given.A?.length || !given.B?.length)) throw new FieldError(['Must define A and B terminations when creating a new cable.']);
+    if (!given.A && !given.B) return;
+    const current = previous ? await currentEnds(ctx!, previous.id) : { A: [], B: [] };
+    const ends = { A: given.A ?? current.A, B: given.B ?? current.B };
+    for (const terms of [ends.A, ends.B]) {
+      if (terms.some((t) => t.type !== terms[0].type)) throw new FieldError(['Cannot connect different termination types to same end of cable.']);
+    }
+    if (ends.A.length && ends.B.length) {
+      const [a, b] = [ends.A[0].type.split('.')[1], ends.B[0].type.split('.')[1]];
+      if (!COMPATIBLE_TERMINATIONS[a]?.includes(b)) throw new FieldError([`Incompatible termination types: ${a} and ${b}`]);
+      if (a === b && ends.A.some((x) => ends.B.some((y) => x.id === y.id))) throw new FieldError(['A and B terminations cannot connect to the same object.']);
+    }
+    for (const [end, terms] of Object.entries(ends)) {
+      for (const t of terms) await checkTermination(ctx!, previous?.id ?? null, t, `${end.toLowerCase()}_terminations`);
+    }
+  },
+  async afterWrite(em, row, previous, { driver, input, writer }) {
+    if (!row) return;
+    // Ends given in the body replace what was there; the terminations carry the components' side.
+    for (const [end, key] of [['A', 'a_terminations'], ['B', 'b_terminations']] as const) {
+      const wanted = input[key] as Termination[] | undefined;
+      if (!wanted) continue;
+      const existing = await new ModelQuery(em, CableTermination, driver).where('t.cable_id = :cable AND t.cable_end = :end', { cable: row.id, end }).rows({ order: ['id'] });
+      for (const old of existing) {
+        if (!wanted.some((t) => t.type === old.termination_type && t.id === old.termination_id)) await writer.remove(CableTermination, old.id);
+      }
+      for (const t of wanted) {
+        if (!existing.some((old) => t.type === old.termination_type && t.id === old.termination_id)) {
+          await writer.create(CableTermination, { cable: row.id, cable_end: end, termination_type: t.type, termination_id: t.id });
+        }
+      }
+    }
+    // A change of status makes the paths through it active or not.
+    if (previous && previous.status !== row.status) await retrace(em, driver, [nodeOf('dcim.cable', row.id)]);
+  },
+  async augment(ctx, rows, reps) {
+    if (!reps.some((r) => 'a_terminations' in r)) return;
+    const terms = await new ModelQuery(ctx.em, CableTermination, ctx.driver).where('t.cable_id IN (:...ids)', { ids: rows.map((r) => r.id) }).rows({ order: ['id'] });
+    const nested = await loadNodes(ctx, terms.map((t) => nodeOf(t.termination_type, t.termination_id)));
+    const side = (cable: number, end: End) =>
+      terms
+        .filter((t) => t.cable_id === cable && t.cable_end === end)
+        .map((t) => ({ object_type: t.termination_type, object_id: t.termination_id, object: nested.get(nodeOf(t.termination_type, t.termination_id)) ?? null }));
+    rows.forEach((row, i) => {
+      if ('a_terminations' in reps[i]) reps[i].a_terminations = side(row.id, 'A');
+      if ('b_terminations' in reps[i]) reps[i].b_terminations = side(row.id, 'B');
+    });
+  },
+});
+
+/** Cables by what their ends are attached to, through the terminations' cached placement. */
+function terminationFilters(): Record<string, CustomFilter> {
+  const through = (column: string, lookup?: { table: string; attr: string }): CustomFilter => ({
+    apply(values, ctx) {
+      const ids = lookup
+        ? `(SELECT x.id FROM ${q(lookup.table)} x WHERE x.${q(lookup.attr)} IN (${values.map((v) => ctx.param(v)).join(', ')}))`
+        : `(${values.map((v) => ctx.param(/^\d+$/.test(v) ? Number(v) : -1)).join(', ')})`;
+      ctx.where(`t.id IN (SELECT ct.cable_id FROM ${q('dcim_cabletermination')} ct WHERE ct.${q(column)} IN ${ids})`);
+    },
+  });
+  const byType = (end: End): CustomFilter => ({
+    apply(values, ctx) {
+      ctx.where(`t.id IN (SELECT ct.cable_id FROM ${q('dcim_cabletermination')} ct WHERE ct.cable_end = ${ctx.param(end)} AND ct.termination_type IN (${values.map((v) => ctx.param(v)).join(', ')}))`);
+    },
+  });
+  const byId = (end: End): CustomFilter => ({
+    apply(values, ctx) {
+      const ids = values.filter((v) => /^\d+$/.test(v)).map((v) => ctx.param(Number(v)));
+      ctx.where(`t.id IN (SELECT ct.cable_id FROM ${q('dcim_cabletermination')} ct WHERE ct.cable_end = ${ctx.param(end)} AND ct.termination_id IN (${ids.join(', ') || 'NULL'}))`);
+    },
+  });
+  return {
+    device_id: through('_device'),
+    device: through('_device', { table: 'dcim_device', attr: 'name' }),
+    rack_id: through('_rack'),
+    rack: through('_rack', { table: 'dcim_rack', attr: 'name' }),
+    location_id: through('_location'),
+    location: through('_location', { table: 'dcim_location', attr: 'slug' }),
+    site_id: through('_site'),
+    site: through('_site', { table: 'dcim_site', attr: 'slug' }),
+    termination_a_type: byType('A'),
+    termination_b_type: byType('B'),
+    termination_a_id: byId('A'),
+    termination_b_id: byId('B'),
+  };
+}
+
+/** Where a termination's object is: its device, and the device's rack, location and site (a power feed's rack and its site). */
+async function placementOf(ctx: WriteContext, type: string, id: number): Promise<Row> {
+  const target = await loadRow(ctx, registry.get(type)!, id);
+  const devices = registry.get('dcim.device')!;
+  const device = target?.device_id ? await loadRow(ctx, devices, target.device_id) : null;
+  if (device) return { _device: device.id, _rack: device.rack_id, _location: device.location_id, _site: device.site_id };
+  const rack = target?.rack_id ? await loadRow(ctx, registry.get('dcim.rack')!, target.rack_id) : null;
+  return { _device: null, _rack: rack?.id ?? null, _location: rack?.location_id ?? null, _site: rack?.site_id ?? null };
+}
+
+export const CableTermination = defineModel({
+  app: 'dcim',
+  name: 'cabletermination',
+  plural: 'cable-terminations',
+  verboseName: 'cable termination',
+  display: (t) => `Cable termination ${t.id}`,
+  ordering: ['cable', 'cable_end', 'id'],
+  features: { tags: false, customFields: false },
+  fields: {
+    cable: foreignKey('dcim.cable', { onDelete: 'CASCADE', flat: true }),
+    cable_end: choice(
+      [
+        { value: 'A', label: 'A' },
+        { value: 'B', label: 'B' },
+      ],
+      { flat: true },
+    ),
+    termination_type: contentType({ allowed: terminationTypes }),
+    termination_id: integer({ min: 0 }),
+    termination: genericRelation('termination_type', 'termination_id', { cascade: true }),
+    _device: integer({ nullable: true, readOnly: true }),
+    _rack: integer({ nullable: true, readOnly: true }),
+    _location: integer({ nullable: true, readOnly: true }),
+    _site: integer({ nullable: true, readOnly: true }),
+  },
+  full: ['id', 'url', 'display', 'cable', 'cable_end', 'termination_type', 'termination_id', 'termination', 'created', 'last_updated'],
+  brief: ['id', 'url', 'display', 'cable', 'cable_end', 'termination_type', 'termination_id'],
+  constraints: [{ fields: ['termination_type', 'termination_id'], name: 'dcim_cabletermination_unique_termination' }],
+  async validate(row, _previous, ctx) {
+    await checkTermination(ctx!, row.cable_id, { type: row.termination_type, id: row.termination_id }, 'termination_id');
+    Object.assign(row, await placementOf(ctx!, row.termination_type, row.termination_id));
+  },
+  // The component's own record of its cable, then every path this end changes.
+  async afterWrite(em, row, previous, { driver }) {
+    const touched: Node[] = [];
+    if (previous && (!row || nodeOf(previous.termination_type, previous.termination_id) !== nodeOf(row.termination_type, row.termination_id))) {
+      const old = registry.get(previous.termination_type);
+      if (old) await em.createQueryBuilder().update(old.table).set({ cable_id: null, cable_end: '' }).where('id = :id', { id: previous.termination_id }).execute();
+      touched.push(nodeOf(previous.termination_type, previous.termination_id));
+    }
+    if (row) {
+      const model = registry.get(row.termination_type)!;
+      await em.createQueryBuilder().update(model.table).set({ cable_id: row.cable_id, cable_end: row.cable_end }).where('id = :id', { id: row.termination_id }).execute();
+      touched.push(nodeOf(row.termination_type, row.termination_id));
+    }
+    const cable = row?.cable_id ?? previous?.cable_id;
+    if (cable !== undefined) touched.push(nodeOf('dcim.cable', cable));
+    await retrace(em, driver, touched);
+  },
+  async augment(ctx, rows, reps) {
+    const nested = await loadNodes(
+      ctx,
+      rows.map((r) => nodeOf(r.termination_type, r.termination_id)),
+    );
+    const cables = await new ModelQuery(ctx.em, Cable, ctx.driver).whereIdIn([...new Set(rows.map((r) => r.cable_id))]).rows({ order: ['id'] });
+    const cableLabel = new Map(cables.map((c) => [c.id, Cable.display(c)]));
+    rows.forEach((row, i) => {
+      const target = nested.get(nodeOf(row.termination_type, row.termination_id)) as Representation | undefined;
+      if ('display' in reps[i]) reps[i].display = `Cable ${cableLabel.get(row.cable_id)} to ${target?.display ?? row.termination_id}`;
+    });
+  },
+});
+
+/** A traced path from an endpoint: the hops as lists of nodes, and whether it is active, complete or split. */
+export const CablePath = defineModel({
+  app: 'dcim',
+  name: 'cablepath',
+  plural: 'cable-paths',
+  internal: true,
+  features: { tags: false, customFields: false, created: false, lastUpdated: false, changeLog: false },
+  ordering: ['id'],
+  fields: {
+    origin_type: text({ max: 100 }),
+    origin_id: integer(),
+    path: json(),
+    nodes: text(),
+    is_active: boolean({ default: false }),
+    is_complete: boolean({ default: false }),
+    is_split: boolean({ default: false }),
+  },
+  indexes: [['origin_type', 'origin_id']],
+  brief: ['id'],
+});

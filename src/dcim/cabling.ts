@@ -1,0 +1,279 @@
+import { EntityManager } from 'typeorm';
+import { Driver, Field, boolean, foreignKey, text } from '../core/model/fields';
+import { CustomFilter, ModelDef, Row, registry } from '../core/model/model';
+import { booleanFilter } from '../core/query/filters';
+import { ModelQuery, q } from '../core/query/model-query';
+import { RenderContext, Representation, loadNested } from '../core/serialize/serializer';
+
+/** Keys of everything that takes a cable, and of the endpoints of a cable path. */
+export const CABLED_KEYS = ['mark_connected', 'cable', 'cable_end', 'link_peers', 'link_peers_type'];
+export const PATH_KEYS = ['connected_endpoints', 'connected_endpoints_type', 'connected_endpoints_reachable'];
+
+/** Where a path may end: everything cabled except the pass-through ports. */
+export const PATH_ENDPOINTS = new Set(['dcim.consoleport', 'dcim.consoleserverport', 'dcim.interface', 'dcim.powerport', 'dcim.poweroutlet', 'dcim.powerfeed']);
+
+/** NetBox's pairs of termination types a cable may join. */
+export const COMPATIBLE_TERMINATIONS: Record<string, string[]> = {
+  circuittermination: ['interface', 'frontport', 'rearport', 'circuittermination'],
+  consoleport: ['consoleserverport', 'frontport', 'rearport'],
+  consoleserverport: ['consoleport', 'frontport', 'rearport'],
+  interface: ['interface', 'circuittermination', 'frontport', 'rearport'],
+  frontport: ['consoleport', 'consoleserverport', 'interface', 'frontport', 'rearport', 'circuittermination'],
+  powerfeed: ['powerport'],
+  poweroutlet: ['powerport'],
+  powerport: ['poweroutlet', 'powerfeed'],
+  rearport: ['consoleport', 'consoleserverport', 'interface', 'frontport', 'rearport', 'circuittermination'],
+};
+
+/** Installed models a cable may end on. */
+export function terminationTypes(): string[] {
+  return Object.keys(COMPATIBLE_TERMINATIONS)
+    .map((name) => (name === 'circuittermination' ? 'circuits.circuittermination' : `dcim.${name}`))
+    .filter((label) => registry.has(label));
+}
+
+/** The fields a cabled object has: its cable and which end of it, and (path endpoints) its traced path. */
+export function cabledFields(endpoint: boolean): Record<string, Field<any>> {
+  return {
+    mark_connected: boolean({ default: false }),
+    cable: foreignKey('dcim.cable', { nullable: true, onDelete: 'SET NULL', readOnly: true }),
+    cable_end: text({ max: 1, blank: true, readOnly: true }),
+    ...(endpoint ? { _path: foreignKey('dcim.cablepath', { nullable: true, onDelete: 'SET NULL', readOnly: true }) } : {}),
+  };
+}
+
+const truth = (driver: Driver) => (driver === 'sqlite' ? '1' : 'TRUE');
+
+/** `cabled`, `occupied` and (endpoints) `connected`. */
+export function cabledFilters(_model: () => ModelDef, endpoint: boolean): Record<string, CustomFilter> {
+  return {
+    cabled: booleanFilter(() => 't.cable_id IS NOT NULL'),
+    occupied: booleanFilter((ctx) => `t.cable_id IS NOT NULL OR t.mark_connected = ${truth(ctx.driver)}`),
+    ...(endpoint
+      ? {
+          connected: booleanFilter(
+            (ctx) => `t._path_id IN (SELECT p.id FROM ${q('dcim_cablepath')} p WHERE p.is_active = ${truth(ctx.driver)} AND p.is_complete = ${truth(ctx.driver)})`,
+          ),
+        }
+      : {}),
+  };
+}
+
+/** A path node: an object named by type and id (`dcim.interface:12`). */
+export type Node = string;
+export const nodeOf = (type: string, id: number): Node => `${type}:${id}`;
+export function parseNode(node: Node): { type: string; id: number } {
+  const at = node.lastIndexOf(':');
+  return { type: node.slice(0, at), id: Number(node.slice(at + 1)) };
+}
+
+/** Nested forms of path nodes, one query per type present. */
+export async function loadNodes(ctx: RenderContext, nodes: Node[]): Promise<Map<Node, Representation>> {
+  const byType = new Map<string, number[]>();
+  for (const node of new Set(nodes)) {
+    const { type, id } = parseNode(node);
+    byType.set(type, [...(byType.get(type) ?? []), id]);
+  }
+  const out = new Map<Node, Representation>();
+  for (const [type, ids] of byType) {
+    const model = registry.get(type);
+    if (!model) continue;
+    for (const [id, rep] of await loadNested(ctx, model, ids)) out.set(nodeOf(type, id), rep);
+  }
+  return out;
+}
+
+/** `link_peers`, `connected_endpoints` and `_occupied` for a page of cabled objects, in a fixed number of queries. */
+export async function augmentCabled(ctx: RenderContext, model: ModelDef, rows: Row[], reps: Representation[], endpoint: boolean): Promise<void> {
+  const wantsPeers = reps.some((r) => 'link_peers' in r);
+  const wantsEndpoints = endpoint && reps.some((r) => 'connected_endpoints' in r);
+  const peersOf = new Map<number, Node[]>();
+  const endpointsOf = new Map<number, Row>();
+  const nodes: Node[] = [];
+  const cableIds = [...new Set(rows.map((r) => r.cable_id).filter((id) => id !== null))];
+  if (wantsPeers && cableIds.length) {
+    const terms = await new ModelQuery(ctx.em, registry.get('dcim.cabletermination')!, ctx.driver)
+      .where('t.cable_id IN (:...cables)', { cables: cableIds })
+      .rows({ order: ['id'] });
+    for (const row of rows) {
+      if (row.cable_id === null) continue;
+      const peers = terms.filter((t) => t.cable_id === row.cable_id && t.cable_end !== row.cable_end).map((t) => nodeOf(t.termination_type, t.termination_id));
+      peersOf.set(row.id, peers);
+      nodes.push(...peers);
+    }
+  }
+  const pathIds = [...new Set(rows.map((r) => r._path_id).filter((id) => id !== null && id !== undefined))];
+  if (wantsEndpoints && pathIds.length) {
+    const paths = await new ModelQuery(ctx.em, CablePath(), ctx.driver).whereIdIn(pathIds).rows({ order: ['id'] });
+    const byId = new Map(paths.map((p) => [p.id, p]));
+    for (const row of rows) {
+      const path = byId.get(row._path_id);
+      if (!path) continue;
+      endpointsOf.set(row.id, path);
+      if (path.is_complete) nodes.push(...destinations(path));
+    }
+  }
+  const nested = nodes.length ? await loadNodes(ctx, nodes) : new Map<Node, Representation>();
+  rows.forEach((row, i) => {
+    const rep = reps[i];
+    if ('_occupied' in rep) rep._occupied = !!(row.cable_id !== null || row.mark_connected);
+    if ('link_peers' in rep) {
+      const peers = peersOf.get(row.id) ?? [];
+      rep.link_peers = peers.map((n) => nested.get(n)).filter(Boolean);
+      rep.link_peers_type = peers.length ? parseNode(peers[0]).type : null;
+    }
+    if ('connected_endpoints' in rep) {
+      const path = endpointsOf.get(row.id);
+      const ends = path?.is_complete ? destinations(path) : [];
+      rep.connected_endpoints = ends.length ? ends.map((n) => nested.get(n)).filter(Boolean) : null;
+      rep.connected_endpoints_type = ends.length ? parseNode(ends[0]).type : null;
+      rep.connected_endpoints_reachable = path ? (path.is_complete ? path.is_active : false) : null;
+    }
+  });
+}
+
+/** The last hop of a path: the objects it reaches. */
+export function destinations(path: Row): Node[] {
+  const hops = path.path as Node[][];
+  return hops.length ? hops[hops.length - 1] : [];
+}
+
+/** The stored path model, resolved late: cabling is declared before the models that use it. */
+function CablePath(): ModelDef {
+  return registry.get('dcim.cablepath')!;
+}
+
+interface Traced {
+  path: Node[][];
+  isActive: boolean;
+  isComplete: boolean;
+  isSplit: boolean;
+}
+
+/**
+ * Follows cables from an endpoint to wherever they lead: through front and rear ports (keeping
+ * each multi-position rear port's position to come back out at the matching front port) to
+ * another endpoint, or to where the trail ends.
+ */
+export async function tracePath(em: EntityManager, driver: Driver, origin: Node): Promise<Traced> {
+  const path: Node[][] = [[origin]];
+  const positions: number[] = [];
+  let isActive = true;
+  let isComplete = false;
+  let isSplit = false;
+  let current = [origin];
+  const seen = new Set<Node>();
+  const terminations = registry.get('dcim.cabletermination')!;
+  const cables = registry.get('dcim.cable')!;
+  for (let hop = 0; hop < 256; hop++) {
+    if (current.some((n) => seen.has(n))) break; // a loop
+    current.forEach((n) => seen.add(n));
+    const near = await termsOf(em, driver, terminations, current);
+    if (near.length !== current.length) break;
+    const cableIds = [...new Set(near.map((t) => t.cable_id))];
+    if (cableIds.length !== 1) {
+      isSplit = cableIds.length > 1;
+      break;
+    }
+    const [cable] = await new ModelQuery(em, cables, driver).whereIdIn(cableIds).rows({ order: ['id'] });
+    if (cable.status !== 'connected') isActive = false;
+    const far = await new ModelQuery(em, terminations, driver)
+      .where('t.cable_id = :cable AND t.cable_end <> :end', { cable: cable.id, end: near[0].cable_end })
+      .rows({ order: ['id'] });
+    path.push([nodeOf('dcim.cable', cable.id)]);
+    const farNodes = far.map((t) => nodeOf(t.termination_type, t.termination_id));
+    path.push(farNodes);
+    if (!far.length) break;
+    const farType = far[0].termination_type;
+    if (PATH_ENDPOINTS.has(farType)) {
+      isComplete = true;
+      break;
+    }
+    const next = await passThrough(em, driver, farType, far.map((t) => t.termination_id), positions);
+    if (next === 'split') {
+      isSplit = true;
+      break;
+    }
+    if (!next.length) break;
+    path.push(next);
+    current = next;
+  }
+  return { path, isActive, isComplete, isSplit };
+}
+
+async function termsOf(em: EntityManager, driver: Driver, terminations: ModelDef, nodes: Node[]): Promise<Row[]> {
+  const query = new ModelQuery(em, terminations, driver);
+  const terms = nodes.map(parseNode);
+  query.where(`(${terms.map((t) => `(t.termination_type = ${query.param(t.type)} AND t.termination_id = ${query.param(t.id)})`).join(' OR ')})`);
+  return query.rows({ order: ['id'] });
+}
+
+/** From a front port to its rear port, or from a rear port back out of the front port at the position being carried. */
+async function passThrough(em: EntityManager, driver: Driver, type: string, ids: number[], positions: number[]): Promise<Node[] | 'split'> {
+  const front = registry.get('dcim.frontport')!;
+  const rear = registry.get('dcim.rearport')!;
+  if (type === 'dcim.frontport') {
+    const ports = await new ModelQuery(em, front, driver).whereIdIn(ids).rows({ order: ['id'] });
+    const rears = await new ModelQuery(em, rear, driver).whereIdIn([...new Set(ports.map((p) => p.rear_port_id))]).rows({ order: ['id'] });
+    const byId = new Map(rears.map((r) => [r.id, r]));
+    for (const port of ports) if (byId.get(port.rear_port_id)!.positions > 1) positions.push(port.rear_port_position);
+    return [...new Set(ports.map((p) => nodeOf('dcim.rearport', p.rear_port_id)))];
+  }
+  if (type === 'dcim.rearport') {
+    const rears = await new ModelQuery(em, rear, driver).whereIdIn(ids).rows({ order: ['id'] });
+    const query = new ModelQuery(em, front, driver).where(`t.rear_port_id IN (:...rears)`, { rears: ids });
+    if (rears.some((r) => r.positions > 1)) {
+      // Without a position to return to, a multi-position rear port fans out: the path splits here.
+      if (!positions.length) return 'split';
+      query.where('t.rear_port_position = :position', { position: positions.pop() });
+    }
+    return (await query.rows({ order: ['id'] })).map((p) => nodeOf('dcim.frontport', p.id));
+  }
+  return [];
+}
+
+/**
+ * Retraces every path an object's cabling may have changed: the object's own when it is an
+ * endpoint, and every stored path that runs through it or through the given cables.
+ */
+export async function retrace(em: EntityManager, driver: Driver, touched: Node[]): Promise<void> {
+  const paths = CablePath();
+  const origins = new Set(touched.filter((n) => PATH_ENDPOINTS.has(parseNode(n).type)));
+  if (touched.length) {
+    const query = new ModelQuery(em, paths, driver);
+    query.where(`(${touched.map((n) => `t.nodes LIKE ${query.param(`%|${n}|%`)}`).join(' OR ')})`);
+    for (const p of await query.rows({ order: ['id'] })) origins.add(nodeOf(p.origin_type, p.origin_id));
+  }
+  for (const origin of origins) await storePath(em, driver, origin);
+}
+
+/** Traces one endpoint's path and keeps it, replacing the one it had. */
+async function storePath(em: EntityManager, driver: Driver, origin: Node): Promise<void> {
+  const paths = CablePath();
+  const { type, id } = parseNode(origin);
+  const model = registry.get(type);
+  const [row] = model ? await new ModelQuery(em, model, driver).whereIdIn([id]).rows({ order: ['id'] }) : [];
+  await em.createQueryBuilder().delete().from(paths.table).where('origin_type = :type AND origin_id = :id', { type, id }).execute();
+  if (!row || !model) return;
+  if (row.cable_id === null) {
+    await em.createQueryBuilder().update(model.table).set({ _path_id: null }).where('id = :id', { id }).execute();
+    return;
+  }
+  const traced = await tracePath(em, driver, origin);
+  const result = await em
+    .createQueryBuilder()
+    .insert()
+    .into(paths.table)
+    .values({
+      origin_type: type,
+      origin_id: id,
+      path: traced.path as unknown as object,
+      nodes: `|${traced.path.flat().join('|')}|`,
+      is_active: traced.isActive,
+      is_complete: traced.isComplete,
+      is_split: traced.isSplit,
+    })
+    .execute();
+  const pathId = Number(result.identifiers[0]?.id ?? result.raw?.[0]?.id ?? result.raw);
+  await em.createQueryBuilder().update(model.table).set({ _path_id: pathId }).where('id = :id', { id }).execute();
+}

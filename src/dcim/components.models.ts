@@ -1,0 +1,505 @@
+import { Field, FieldError, boolean, choice, contentType, decimal, foreignKey, genericRelation, integer, manyToMany, slug, text } from '../core/model/fields';
+import { CustomFilter, ModelDef, ModelSpec, Row, WriteContext, defineModel, registry } from '../core/model/model';
+import { booleanFilter, pathFilter } from '../core/query/filters';
+import { ModelQuery, q } from '../core/query/model-query';
+import { loadNested } from '../core/serialize/serializer';
+import {
+  CONSOLE_PORT_SPEEDS,
+  CONSOLE_PORT_TYPES,
+  INTERFACE_DUPLEXES,
+  INTERFACE_MODES,
+  INTERFACE_TYPES,
+  POE_MODES,
+  POE_TYPES,
+  PORT_TYPES,
+  POWER_OUTLET_FEED_LEGS,
+  POWER_OUTLET_TYPES,
+  POWER_PORT_TYPES,
+  WIRELESS_CHANNELS,
+  WIRELESS_ROLES,
+} from './choices';
+import { augmentCabled, cabledFields, cabledFilters, CABLED_KEYS, PATH_KEYS } from './cabling';
+import { loadRow } from './devices.models';
+import { naturalize } from './naturalize';
+
+const COLOR = /^[0-9a-f]{6}$/;
+const COLOR_MESSAGE = 'Enter a valid hexadecimal RGB color code.';
+
+/** Filters every component has through its device: where the device is, and which device. */
+function deviceFilters(model: () => ModelDef): Record<string, CustomFilter> {
+  return {
+    region_id: pathFilter(model, 'device.site.region', 'id'),
+    region: pathFilter(model, 'device.site.region'),
+    site_group_id: pathFilter(model, 'device.site.group', 'id'),
+    site_group: pathFilter(model, 'device.site.group'),
+    site_id: pathFilter(model, 'device.site', 'id'),
+    site: pathFilter(model, 'device.site'),
+    location_id: pathFilter(model, 'device.location', 'id'),
+    location: pathFilter(model, 'device.location'),
+    rack_id: pathFilter(model, 'device.rack', 'id'),
+    rack: pathFilter(model, 'device.rack'),
+    virtual_chassis_id: pathFilter(model, 'device.virtual_chassis', 'id'),
+    virtual_chassis: pathFilter(model, 'device.virtual_chassis'),
+  };
+}
+
+/** A component's display: its name, and its label when it has one. */
+export function componentDisplay(row: Row): string {
+  return row.label ? `${row.name} (${row.label})` : row.name;
+}
+
+export interface ComponentSpec extends Omit<ModelSpec, 'app' | 'fields' | 'brief'> {
+  /** The component's own fields; device, module, name, label, description and cabling are added. */
+  fields: Record<string, Field<any>>;
+  brief?: string[];
+  /** Installable in a module (console, power, interfaces, ports). */
+  modular?: boolean;
+  /** Takes a cable (`cable`, `cable_end`, `link_peers`, `_occupied`). */
+  cabled?: boolean;
+  /** Ends a cable path (`connected_endpoints`); front and rear ports pass it on instead. */
+  endpoint?: boolean;
+  /** May move to another device (inventory items). */
+  movable?: boolean;
+}
+
+/**
+ * A device component: what every one of them has (its device, fixed once created, a name unique on
+ * the device, ordered naturally) plus its own fields and rules.
+ */
+export function defineComponent(spec: ComponentSpec): ModelDef {
+  const { modular = false, cabled = false, endpoint = false, movable = false, validate, augment, filters, fields, ...rest } = spec;
+  let model: ModelDef;
+  const base: Record<string, Field<any>> = {
+    device: foreignKey('dcim.device', { onDelete: 'CASCADE' }),
+    ...(modular ? { module: foreignKey('dcim.module', { nullable: true, onDelete: 'CASCADE' }) } : {}),
+    name: text({ max: 64 }),
+    _name: text({ max: 100, readOnly: true, blank: true }),
+    label: text({ max: 64, blank: true }),
+    description: text({ max: 200, blank: true }),
+    ...fields,
+    ...(cabled ? cabledFields(endpoint) : {}),
+  };
+  model = defineModel({
+    app: 'dcim',
+    display: componentDisplay,
+    ordering: ['device', '_name', 'id'],
+    constraints: [{ fields: ['device', 'name'] }],
+    brief: ['id', 'url', 'display', 'device', 'name', ...(cabled ? ['cable', '_occupied'] : [])],
+    search: ['name', 'label', 'description'],
+    relatedObject: 'device',
+    ...rest,
+    fields: base,
+    filters: { ...deviceFilters(() => model), ...(cabled ? cabledFilters(() => model, endpoint) : {}), ...filters },
+    async validate(row, previous, ctx) {
+      row._name = naturalize(row.name);
+      if (!movable && previous && previous.device_id !== row.device_id) {
+        throw new FieldError({ device: ['Components cannot be moved to a different device.'] });
+      }
+      await validate?.(row, previous, ctx);
+    },
+    async augment(ctx, rows, reps, mode) {
+      if (cabled) await augmentCabled(ctx, model, rows, reps, endpoint);
+      await augment?.(ctx, rows, reps, mode);
+    },
+  });
+  return model;
+}
+
+/** The keys of a component's full form: device, module, name, label, its own, description, then cabling. */
+function componentKeys(own: string[], opts: { modular?: boolean; cabled?: boolean; endpoint?: boolean } = {}): string[] {
+  return [
+    'id', 'url', 'display', 'device', ...(opts.modular ? ['module'] : []), 'name', 'label', ...own, 'description',
+    ...(opts.cabled ? CABLED_KEYS : []), ...(opts.endpoint ? PATH_KEYS : []),
+    'tags', 'custom_fields', 'created', 'last_updated', ...(opts.cabled ? ['_occupied'] : []),
+  ];
+}
+
+/** Another object of `model` given on this row must be on the same device (a power outlet's power port). */
+async function sameDevice(ctx: WriteContext | undefined, row: Row, field: string, model: ModelDef): Promise<Row | null> {
+  const other = await loadRow(ctx, model, row[`${field}_id`]);
+  return other && other.device_id !== row.device_id ? other : null;
+}
+
+const TERMINAL = { modular: true, cabled: true, endpoint: true };
+
+export const ConsolePort = defineComponent({
+  name: 'consoleport',
+  plural: 'console-ports',
+  verboseName: 'console port',
+  ...TERMINAL,
+  fields: {
+    type: choice(CONSOLE_PORT_TYPES, { blank: true }),
+    speed: choice(CONSOLE_PORT_SPEEDS, { nullable: true }),
+  },
+  full: componentKeys(['type', 'speed'], TERMINAL),
+});
+
+export const ConsoleServerPort = defineComponent({
+  name: 'consoleserverport',
+  plural: 'console-server-ports',
+  verboseName: 'console server port',
+  ...TERMINAL,
+  fields: {
+    type: choice(CONSOLE_PORT_TYPES, { blank: true }),
+    speed: choice(CONSOLE_PORT_SPEEDS, { nullable: true }),
+  },
+  full: componentKeys(['type', 'speed'], TERMINAL),
+});
+
+export const PowerPort = defineComponent({
+  name: 'powerport',
+  plural: 'power-ports',
+  verboseName: 'power port',
+  ...TERMINAL,
+  fields: {
+    type: choice(POWER_PORT_TYPES, { blank: true }),
+    maximum_draw: integer({ min: 1, max: 32767, nullable: true }),
+    allocated_draw: integer({ min: 1, max: 32767, nullable: true }),
+  },
+  full: componentKeys(['type', 'maximum_draw', 'allocated_draw'], TERMINAL),
+  validate(row) {
+    if (row.maximum_draw !== null && row.allocated_draw !== null && row.allocated_draw > row.maximum_draw) {
+      throw new FieldError({ allocated_draw: [`Allocated draw cannot exceed the maximum draw (${row.maximum_draw}W).`] });
+    }
+  },
+});
+
+export const PowerOutlet = defineComponent({
+  name: 'poweroutlet',
+  plural: 'power-outlets',
+  verboseName: 'power outlet',
+  ...TERMINAL,
+  fields: {
+    type: choice(POWER_OUTLET_TYPES, { blank: true }),
+    power_port: foreignKey('dcim.powerport', { nullable: true, onDelete: 'SET NULL' }),
+    feed_leg: choice(POWER_OUTLET_FEED_LEGS, { blank: true }),
+  },
+  full: componentKeys(['type', 'power_port', 'feed_leg'], TERMINAL),
+  async validate(row, _previous, ctx) {
+    const port = await sameDevice(ctx, row, 'power_port', PowerPort);
+    if (port) throw new FieldError([`Parent power port (${componentDisplay(port)}) must belong to the same device`]);
+  },
+});
+
+const VIRTUAL_TYPES = new Set(['virtual', 'lag', 'bridge']);
+const WIRELESS_TYPES = new Set([
+  'ieee802.11a', 'ieee802.11g', 'ieee802.11n', 'ieee802.11ac', 'ieee802.11ad', 'ieee802.11ax', 'ieee802.11ay', 'ieee802.15.1', 'other-wireless',
+]);
+/** Interfaces that take no cable. */
+export const NONCONNECTABLE_INTERFACE_TYPES = new Set([...VIRTUAL_TYPES, ...WIRELESS_TYPES]);
+const typeLabel = (type: string) => INTERFACE_TYPES.find((c) => c.value === type)?.label ?? type;
+
+/** NetBox's checks of an interface's parent, bridge and LAG: another interface of the same device (or virtual chassis). */
+async function checkRelatedInterface(row: Row, field: 'parent' | 'bridge' | 'lag', ctx?: WriteContext): Promise<void> {
+  const other = await loadRow(ctx, Interface, row[`${field}_id`]);
+  if (!other || other.device_id === row.device_id) return;
+  const device = registry.get('dcim.device')!;
+  const [own, theirs] = [await loadRow(ctx, device, row.device_id), await loadRow(ctx, device, other.device_id)];
+  const noun = { parent: 'parent interface', bridge: 'bridge interface', lag: 'LAG interface' }[field];
+  if (own?.virtual_chassis_id === null || own?.virtual_chassis_id === undefined) {
+    throw new FieldError({ [field]: [`The selected ${noun} (${componentDisplay(other)}) belongs to a different device (${device.display(theirs!)}).`] });
+  }
+  if (theirs?.virtual_chassis_id !== own.virtual_chassis_id) {
+    const chassis = await loadRow(ctx, registry.get('dcim.virtualchassis')!, own.virtual_chassis_id);
+    throw new FieldError({
+      [field]: [
+        `The selected ${noun} (${componentDisplay(other)}) belongs to ${device.display(theirs!)}, which is not part of virtual chassis ${chassis?.name}.`,
+      ],
+    });
+  }
+}
+
+export const Interface = defineComponent({
+  name: 'interface',
+  plural: 'interfaces',
+  ...TERMINAL,
+  fields: {
+    vdcs: manyToMany('dcim.virtualdevicecontext', { filterName: 'vdc' }),
+    type: choice(INTERFACE_TYPES),
+    enabled: boolean({ default: true }),
+    parent: foreignKey('dcim.interface', { nullable: true, onDelete: 'CASCADE' }),
+    bridge: foreignKey('dcim.interface', { nullable: true, onDelete: 'SET NULL' }),
+    lag: foreignKey('dcim.interface', { nullable: true, onDelete: 'SET NULL' }),
+    mtu: integer({ min: 1, max: 65536, nullable: true }),
+    mac_address: text({ max: 17, nullable: true, blank: true }),
+    speed: integer({ min: 0, max: 2147483647, nullable: true }),
+    duplex: choice(INTERFACE_DUPLEXES, { nullable: true, blank: true }),
+    wwn: text({ max: 23, nullable: true, blank: true }),
+    mgmt_only: boolean({ default: false }),
+    mode: choice(INTERFACE_MODES, { blank: true }),
+    rf_role: choice(WIRELESS_ROLES, { blank: true }),
+    rf_channel: choice(WIRELESS_CHANNELS, { blank: true }),
+    poe_mode: choice(POE_MODES, { blank: true }),
+    poe_type: choice(POE_TYPES, { blank: true }),
+    rf_channel_frequency: decimal({ digits: 7, places: 2, nullable: true }),
+    rf_channel_width: decimal({ digits: 7, places: 3, nullable: true }),
+    tx_power: integer({ min: 0, max: 127, nullable: true }),
+    untagged_vlan: foreignKey('ipam.vlan', { nullable: true, onDelete: 'SET NULL' }),
+    tagged_vlans: manyToMany('ipam.vlan', { filterName: 'tagged_vlan' }),
+    wireless_link: foreignKey('wireless.wirelesslink', { nullable: true, onDelete: 'SET NULL' }),
+    wireless_lans: manyToMany('wireless.wirelesslan', { filterName: 'wireless_lan' }),
+    vrf: foreignKey('ipam.vrf', { nullable: true, onDelete: 'SET NULL' }),
+  },
+  full: [
+    'id', 'url', 'display', 'device', 'vdcs', 'module', 'name', 'label', 'type', 'enabled', 'parent', 'bridge', 'lag', 'mtu', 'mac_address', 'speed',
+    'duplex', 'wwn', 'mgmt_only', 'description', 'mode', 'rf_role', 'rf_channel', 'poe_mode', 'poe_type', 'rf_channel_frequency',
+    'rf_channel_width', 'tx_power', 'untagged_vlan', 'tagged_vlans', 'mark_connected', 'cable', 'cable_end', 'wireless_link', 'link_peers',
+    'link_peers_type', 'wireless_lans', 'vrf', 'l2vpn_termination', 'connected_endpoints', 'connected_endpoints_type',
+    'connected_endpoints_reachable', 'tags', 'custom_fields', 'created', 'last_updated', 'count_ipaddresses', 'count_fhrp_groups', '_occupied',
+  ],
+  filters: {
+    kind: {
+      apply(values, ctx) {
+        const kind = values[values.length - 1];
+        const virtual = [...VIRTUAL_TYPES].map((t) => ctx.param(t)).join(', ');
+        const wireless = [...WIRELESS_TYPES].map((t) => ctx.param(t)).join(', ');
+        if (kind === 'virtual') ctx.where(`t.type IN (${virtual})`);
+        else if (kind === 'wireless') ctx.where(`t.type IN (${wireless})`);
+        else if (kind === 'physical') ctx.where(`t.type NOT IN (${virtual}, ${wireless})`);
+      },
+    },
+    mac_address: {
+      apply(values, ctx) {
+        ctx.where(`UPPER(t.mac_address) IN (${values.map((v) => ctx.param(normaliseMac(v) ?? v.toUpperCase())).join(', ')})`);
+      },
+    },
+    device: interfaceDeviceFilter('name'),
+    device_id: interfaceDeviceFilter('id'),
+  },
+  async validate(row, previous, ctx) {
+    if (row.mac_address === '') row.mac_address = null;
+    if (row.mac_address !== null) {
+      const mac = normaliseMac(row.mac_address);
+      if (!mac) throw new FieldError({ mac_address: [`Invalid MAC address format: ${row.mac_address}`] });
+      row.mac_address = mac;
+    }
+    if (row.wwn === '') row.wwn = null;
+    const virtual = VIRTUAL_TYPES.has(row.type);
+    const wireless = WIRELESS_TYPES.has(row.type);
+    if (NONCONNECTABLE_INTERFACE_TYPES.has(row.type) && row.cable_id !== null) {
+      throw new FieldError({ type: [`${typeLabel(row.type)} interfaces cannot have a cable attached.`] });
+    }
+    if (NONCONNECTABLE_INTERFACE_TYPES.has(row.type) && row.mark_connected) {
+      throw new FieldError({ mark_connected: [`${typeLabel(row.type)} interfaces cannot be marked as connected.`] });
+    }
+    if (previous && row.parent_id === row.id) throw new FieldError({ parent: ['An interface cannot be its own parent.'] });
+    if (row.type !== 'virtual' && row.parent_id !== null) throw new FieldError({ parent: ['Only virtual interfaces may be assigned to a parent interface.'] });
+    await checkRelatedInterface(row, 'parent', ctx);
+    if (previous && row.bridge_id === row.id) throw new FieldError({ bridge: ['An interface cannot be bridged to itself.'] });
+    await checkRelatedInterface(row, 'bridge', ctx);
+    if (row.type === 'virtual' && row.lag_id !== null) throw new FieldError({ lag: ['Virtual interfaces cannot have a parent LAG interface.'] });
+    if (previous && row.lag_id === row.id) throw new FieldError({ lag: ['A LAG interface cannot be its own parent.'] });
+    await checkRelatedInterface(row, 'lag', ctx);
+    if (row.poe_mode && virtual) throw new FieldError({ poe_mode: ['Virtual interfaces cannot have a PoE mode.'] });
+    if (row.poe_type && virtual) throw new FieldError({ poe_type: ['Virtual interfaces cannot have a PoE type.'] });
+    if (row.poe_type && !row.poe_mode) throw new FieldError({ poe_type: ['Must specify PoE mode when designating a PoE type.'] });
+    if (row.rf_role && !wireless) throw new FieldError({ rf_role: ['Wireless role may be set only on wireless interfaces.'] });
+    if (row.rf_channel && !wireless) throw new FieldError({ rf_channel: ['Channel may be set only on wireless interfaces.'] });
+    const channel = row.rf_channel ? /-(\d+)-(\d+)$/.exec(row.rf_channel) : null;
+    if (row.rf_channel_frequency !== null) {
+      if (!wireless) throw new FieldError({ rf_channel_frequency: ['Channel frequency may be set only on wireless interfaces.'] });
+      if (channel && row.rf_channel_frequency !== Number(channel[1])) {
+        throw new FieldError({ rf_channel_frequency: ['Cannot specify custom frequency with channel selected.'] });
+      }
+    }
+    if (row.rf_channel_width !== null) {
+      if (!wireless) throw new FieldError({ rf_channel_width: ['Channel width may be set only on wireless interfaces.'] });
+      if (channel && row.rf_channel_width !== Number(channel[2])) {
+        throw new FieldError({ rf_channel_width: ['Cannot specify custom width with channel selected.'] });
+      }
+    }
+    // A channel fixes its frequency and width.
+    if (channel) {
+      row.rf_channel_frequency ??= Number(channel[1]);
+      row.rf_channel_width ??= Number(channel[2]);
+    }
+  },
+  async augment(_ctx, _rows, reps) {
+    // Addresses and FHRP groups arrive with IPAM; until then an interface has none.
+    for (const rep of reps) {
+      if ('l2vpn_termination' in rep) rep.l2vpn_termination = null;
+      if ('count_ipaddresses' in rep) rep.count_ipaddresses = 0;
+      if ('count_fhrp_groups' in rep) rep.count_fhrp_groups = 0;
+    }
+  },
+});
+
+/** `?device=<name>` and `?device_id=<id>` on interfaces also take a virtual chassis master's members' interfaces, as NetBox. */
+function interfaceDeviceFilter(by: 'id' | 'name'): CustomFilter {
+  return {
+    apply(values, ctx) {
+      const column = by === 'id' ? 'd.id' : 'd.name';
+      if (by === 'id' && values.some((v) => !/^\d+$/.test(v))) throw new FieldError([`“${values.find((v) => !/^\d+$/.test(v))}” is not a valid value.`]);
+      const list = values.map((v) => ctx.param(by === 'id' ? Number(v) : v)).join(', ');
+      ctx.where(
+        `t.device_id IN (SELECT d.id FROM ${q('dcim_device')} d WHERE ${column} IN (${list}) UNION ` +
+          `SELECT m.id FROM ${q('dcim_device')} m JOIN ${q('dcim_virtualchassis')} vc ON m.virtual_chassis_id = vc.id ` +
+          `JOIN ${q('dcim_device')} d ON vc.master_id = d.id WHERE ${column} IN (${list}))`,
+      );
+    },
+  };
+}
+
+/** A MAC address in NetBox's form (`AA:BB:CC:DD:EE:FF`), from colon, hyphen, dot or bare notation. */
+export function normaliseMac(value: string): string | null {
+  const hex = value.replace(/[:\-.]/g, '');
+  if (!/^[0-9a-fA-F]{12}$/.test(hex) || !/^([0-9a-fA-F]{2}[:-]){5}[0-9a-fA-F]{2}$|^([0-9a-fA-F]{4}\.){2}[0-9a-fA-F]{4}$|^[0-9a-fA-F]{12}$/.test(value)) {
+    return null;
+  }
+  return hex.toUpperCase().match(/../g)!.join(':');
+}
+
+export const FrontPort = defineComponent({
+  name: 'frontport',
+  plural: 'front-ports',
+  verboseName: 'front port',
+  modular: true,
+  cabled: true,
+  fields: {
+    type: choice(PORT_TYPES),
+    color: text({ max: 6, blank: true, pattern: COLOR, patternMessage: COLOR_MESSAGE }),
+    rear_port: foreignKey('dcim.rearport', { onDelete: 'CASCADE' }),
+    rear_port_position: integer({ min: 1, max: 1024, default: 1 }),
+  },
+  constraints: [{ fields: ['device', 'name'] }, { fields: ['rear_port', 'rear_port_position'] }],
+  full: componentKeys(['type', 'color', 'rear_port', 'rear_port_position'], { modular: true, cabled: true }),
+  async validate(row, _previous, ctx) {
+    const rear = await loadRow(ctx, RearPort, row.rear_port_id);
+    if (!rear) return;
+    if (rear.device_id !== row.device_id) throw new FieldError({ rear_port: [`Rear port (${componentDisplay(rear)}) must belong to the same device`] });
+    if (row.rear_port_position > rear.positions) {
+      throw new FieldError({
+        rear_port_position: [`Invalid rear port position (${row.rear_port_position}): Rear port ${rear.name} has only ${rear.positions} positions`],
+      });
+    }
+  },
+});
+
+export const RearPort = defineComponent({
+  name: 'rearport',
+  plural: 'rear-ports',
+  verboseName: 'rear port',
+  modular: true,
+  cabled: true,
+  fields: {
+    type: choice(PORT_TYPES),
+    color: text({ max: 6, blank: true, pattern: COLOR, patternMessage: COLOR_MESSAGE }),
+    positions: integer({ min: 1, max: 1024, default: 1 }),
+  },
+  full: componentKeys(['type', 'color', 'positions'], { modular: true, cabled: true }),
+  async validate(row, previous, ctx) {
+    if (!previous || !ctx?.em) return;
+    const [{ n }] = await ctx.em.query(`SELECT COUNT(*) AS n FROM ${q(FrontPort.table)} WHERE rear_port_id = ${ctx.driver === 'postgres' ? '$1' : '?'}`, [row.id]);
+    if (row.positions < Number(n)) {
+      throw new FieldError({ positions: [`The number of positions cannot be less than the number of mapped front ports (${Number(n)})`] });
+    }
+  },
+});
+
+export const ModuleBay = defineComponent({
+  name: 'modulebay',
+  plural: 'module-bays',
+  verboseName: 'module bay',
+  fields: {
+    position: text({ max: 30, blank: true }),
+    // Module bays of modules (a line card's own slots).
+    module: foreignKey('dcim.module', { nullable: true, onDelete: 'CASCADE' }),
+  },
+  full: ['id', 'url', 'display', 'device', 'name', 'installed_module', 'label', 'position', 'description', 'tags', 'custom_fields', 'created', 'last_updated'],
+  brief: ['id', 'url', 'display', 'module', 'name'],
+  async augment(ctx, rows, reps) {
+    if (!reps.some((r) => 'installed_module' in r)) return;
+    const modules = registry.get('dcim.module')!;
+    const installed = await new ModelQuery(ctx.em, modules, ctx.driver).where('t.module_bay_id IN (:...ids)', { ids: rows.map((r) => r.id) }).rows({ order: ['id'] });
+    const nested = await loadNested(ctx, modules, installed.map((m) => m.id));
+    const byBay = new Map(installed.map((m) => [m.module_bay_id, nested.get(m.id)]));
+    rows.forEach((row, i) => {
+      if ('installed_module' in reps[i]) {
+        const module = byBay.get(row.id);
+        reps[i].installed_module = module ? { id: module.id, url: module.url, display: module.display, serial: installedSerial(installed, row.id) } : null;
+      }
+    });
+  },
+});
+
+function installedSerial(modules: Row[], bayId: number): string {
+  return modules.find((m) => m.module_bay_id === bayId)?.serial ?? '';
+}
+
+export const DeviceBay = defineComponent({
+  name: 'devicebay',
+  plural: 'device-bays',
+  verboseName: 'device bay',
+  fields: {
+    installed_device: foreignKey('dcim.device', { nullable: true, unique: true, onDelete: 'SET NULL' }),
+  },
+  full: ['id', 'url', 'display', 'device', 'name', 'label', 'description', 'installed_device', 'tags', 'custom_fields', 'created', 'last_updated'],
+  async validate(row, _previous, ctx) {
+    const devices = registry.get('dcim.device')!;
+    const device = await loadRow(ctx, devices, row.device_id);
+    const type = device && (await loadRow(ctx, registry.get('dcim.devicetype')!, device.device_type_id));
+    if (type && type.subdevice_role !== 'parent') throw new FieldError([`This type of device (${type.model}) does not support device bays.`]);
+    if (row.installed_device_id !== null && row.installed_device_id === row.device_id) throw new FieldError(['Cannot install a device into itself.']);
+  },
+});
+
+export const InventoryItemRole = defineModel({
+  app: 'dcim',
+  name: 'inventoryitemrole',
+  plural: 'inventory-item-roles',
+  verboseName: 'inventory item role',
+  fields: {
+    name: text({ max: 100, unique: true }),
+    slug: slug({ max: 100, unique: true }),
+    color: text({ max: 6, default: '9e9e9e', pattern: COLOR, patternMessage: COLOR_MESSAGE }),
+    description: text({ max: 200, blank: true }),
+  },
+  counts: { inventoryitem_count: { model: 'dcim.inventoryitem', field: 'role' } },
+  brief: ['id', 'url', 'display', 'name', 'slug', 'inventoryitem_count'],
+  search: ['name', 'slug', 'description'],
+});
+
+/** Components an inventory item may stand for. */
+export const INVENTORY_COMPONENT_TYPES = [
+  'dcim.consoleport', 'dcim.consoleserverport', 'dcim.frontport', 'dcim.interface', 'dcim.poweroutlet', 'dcim.powerport', 'dcim.rearport',
+];
+
+export const InventoryItem = defineComponent({
+  name: 'inventoryitem',
+  plural: 'inventory-items',
+  verboseName: 'inventory item',
+  movable: true,
+  tree: true,
+  ordering: ['device', 'tree_sort', 'id'],
+  fields: {
+    parent: foreignKey('dcim.inventoryitem', { nullable: true, onDelete: 'CASCADE', flat: true }),
+    role: foreignKey('dcim.inventoryitemrole', { nullable: true, onDelete: 'SET NULL' }),
+    manufacturer: foreignKey('dcim.manufacturer', { nullable: true, onDelete: 'PROTECT' }),
+    part_id: text({ max: 50, blank: true }),
+    serial: text({ max: 50, blank: true }),
+    asset_tag: text({ max: 50, nullable: true, blank: true, unique: true }),
+    discovered: boolean({ default: false }),
+    component_type: contentType({ nullable: true, blank: true, allowed: () => INVENTORY_COMPONENT_TYPES }),
+    component_id: integer({ min: 0, nullable: true }),
+    component: genericRelation('component_type', 'component_id'),
+  },
+  constraints: [{ fields: ['device', 'parent', 'name'] }],
+  full: [
+    'id', 'url', 'display', 'device', 'parent', 'name', 'label', 'role', 'manufacturer', 'part_id', 'serial', 'asset_tag', 'discovered',
+    'description', 'component_type', 'component_id', 'component', 'tags', 'custom_fields', 'created', 'last_updated', '_depth',
+  ],
+  brief: ['id', 'url', 'display', 'device', 'name', '_depth'],
+  search: ['name', 'label', 'serial', 'asset_tag', 'part_id', 'description'],
+  async validate(row, previous, ctx) {
+    if (previous && row.parent_id === row.id) throw new FieldError({ parent: ['Cannot assign self as parent.'] });
+    const parent = await loadRow(ctx, InventoryItem, row.parent_id);
+    if (parent && parent.device_id !== row.device_id) throw new FieldError({ parent: ['Parent inventory item does not belong to the same device.'] });
+    if (row.component_type && row.component_id !== null) {
+      const target = registry.get(row.component_type);
+      const component = target && (await loadRow(ctx, target, row.component_id));
+      if (component && component.device_id !== row.device_id) {
+        throw new FieldError({ device: ['Cannot assign inventory item to component on another device'] });
+      }
+    }
+  },
+});

@@ -1,0 +1,92 @@
+import { Controller, Get, Param, Req, Type } from '@nestjs/common';
+import type { Request } from 'express';
+import { ModelRoute } from '../core/auth/auth.guard';
+import { CrudService } from '../core/crud/crud.service';
+import { requestContext } from '../core/crud/model.controller';
+import { NotFoundError } from '../core/http/errors';
+import { Allow, READ_METHODS } from '../core/http/render.interceptor';
+import { ModelDef, registry } from '../core/model/model';
+import { ModelQuery } from '../core/query/model-query';
+import { RenderContext, Representation, objectUrl } from '../core/serialize/serializer';
+import { Node, loadNodes, parseNode } from './cabling';
+
+/** NetBox's TracedCable: a cable as a trace shows it. */
+const TRACED_CABLE = ['type', 'status', 'label', 'color', 'length', 'length_unit', 'description'];
+
+/**
+ * A path as `[near ends, cable, far ends]` segments: the endpoint's stored path, continued across
+ * a bridge at its far end as NetBox does.
+ */
+export async function tracePathOf(render: RenderContext, origin: Node): Promise<unknown[]> {
+  const paths = registry.get('dcim.cablepath')!;
+  const cables = registry.get('dcim.cable')!;
+  const hops: Node[][] = [];
+  const seen = new Set<Node>();
+  let at: Node | null = origin;
+  while (at && !seen.has(at)) {
+    seen.add(at);
+    const { type, id } = parseNode(at);
+    const [path] = await new ModelQuery(render.em, paths, render.driver).where('t.origin_type = :type AND t.origin_id = :id', { type, id }).rows({ order: ['id'] });
+    if (!path) break;
+    hops.push(...(path.path as Node[][]));
+    // A path ending at an unconnected pass-through port gets empty cable and far end.
+    if (hops.length % 3 === 1) hops.push([], []);
+    else if (hops.length % 3 === 2) hops.splice(hops.length - 1, 0, []);
+    const ends = path.path[path.path.length - 1] as Node[];
+    at = null;
+    if (path.is_complete && ends.length === 1 && parseNode(ends[0]).type === 'dcim.interface') {
+      const [end] = await new ModelQuery(render.em, registry.get('dcim.interface')!, render.driver).whereIdIn([parseNode(ends[0]).id]).rows({ order: ['id'] });
+      if (end?.bridge_id) at = `dcim.interface:${end.bridge_id}`;
+    }
+  }
+  const objects = hops.flat().filter((n) => !n.startsWith('dcim.cable:'));
+  const nested = await loadNodes(render, objects);
+  const cableIds = hops.flat().filter((n) => n.startsWith('dcim.cable:')).map((n) => parseNode(n).id);
+  const cableRows = await new ModelQuery(render.em, cables, render.driver).whereIdIn(cableIds).rows({ order: ['id'] });
+  const traced = new Map(
+    cableRows.map((c) => [
+      c.id,
+      {
+        id: c.id,
+        url: objectUrl(render, cables, c.id),
+        ...Object.fromEntries(TRACED_CABLE.map((k) => [k, cables.storedFields[k].toApi(c[k])])),
+      } as Representation,
+    ]),
+  );
+  const segments: unknown[] = [];
+  for (let i = 0; i < hops.length; i += 3) {
+    const [near, cable, far] = [hops[i], hops[i + 1] ?? [], hops[i + 2] ?? []];
+    // A split path stops where its near end is unknown.
+    if (!near.length) break;
+    segments.push([
+      near.map((n) => nested.get(n)).filter(Boolean),
+      cable.length ? traced.get(parseNode(cable[0]).id) ?? [] : [],
+      far.map((n) => nested.get(n)).filter(Boolean),
+    ]);
+  }
+  return segments;
+}
+
+/** `GET /api/dcim/<endpoints>/<id>/trace/` for each model a cable path may start from. */
+function traceController(model: ModelDef): Type<unknown> {
+  @Controller(model.path.slice(1, -1))
+  @ModelRoute(model)
+  class TraceController {
+    constructor(readonly crud: CrudService) {}
+
+    @Get(':id(\\d+)/trace')
+    @Allow(READ_METHODS)
+    async trace(@Req() req: Request, @Param('id') id: string) {
+      if (!/^\d{1,15}$/.test(id)) throw new NotFoundError();
+      const { row, render } = await this.crud.visibleRow(model, Number(id), requestContext(req));
+      return tracePathOf(render, `${model.label}:${row.id}`);
+    }
+  }
+  Object.defineProperty(TraceController, 'name', { value: `${model.className}TraceController` });
+  return TraceController;
+}
+
+/** Built once every dcim model is declared. */
+export function traceControllers(): Type<unknown>[] {
+  return ['consoleport', 'consoleserverport', 'powerport', 'poweroutlet', 'interface', 'powerfeed'].map((name) => traceController(registry.get(`dcim.${name}`)!));
+}
