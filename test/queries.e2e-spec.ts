@@ -1,27 +1,5 @@
-import { DataSource, Logger } from 'typeorm';
+import { statementsDuring } from './helpers/queries';
 import { TestApp } from './helpers/test-app';
-
-/** Counts the SQL statements the service runs while `work` is under way. */
-async function statementsDuring(t: TestApp, work: () => Promise<unknown>): Promise<number> {
-  const ds = t.app.get(DataSource);
-  const original = ds.logger;
-  let count = 0;
-  const counting: Logger = {
-    logQuery: () => void count++,
-    logQueryError: () => undefined,
-    logQuerySlow: () => undefined,
-    logSchemaBuild: () => undefined,
-    logMigration: () => undefined,
-    log: () => undefined,
-  };
-  Object.assign(ds, { logger: counting });
-  try {
-    await work();
-  } finally {
-    Object.assign(ds, { logger: original });
-  }
-  return count;
-}
 
 describe('query counts', () => {
   let t: TestApp;
