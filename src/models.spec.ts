@@ -1,0 +1,18 @@
+import { ForeignKeyField, ManyToManyField } from './core/model/fields';
+import { registry } from './core/model/model';
+import './models';
+
+describe('the built-in model declarations', () => {
+  it('count through a relation that points back at the counting model', () => {
+    const wrong: string[] = [];
+    for (const model of registry.all()) {
+      for (const [key, spec] of Object.entries(model.activeCounts)) {
+        const field = registry.get(spec.model)!.fields[spec.field];
+        const pointsBack = (field instanceof ForeignKeyField || field instanceof ManyToManyField) && field.installed && field.target === model;
+        if (!pointsBack) wrong.push(`${model.label}.${key}: ${spec.model}.${spec.field}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+});
