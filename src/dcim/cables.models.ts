@@ -1,10 +1,10 @@
-import { FieldError, boolean, choice, contentType, decimal, foreignKey, genericRelation, input, integer, json, text } from '../core/model/fields';
+import { FieldError, boolean, choice, contentType, decimal, foreignKey, genericRelation, input, integer, json, pythonType, text } from '../core/model/fields';
 import { CustomFilter, Row, WriteContext, defineModel, registry } from '../core/model/model';
 import { tenancyFilters } from '../core/query/filters';
 import { ModelQuery, q } from '../core/query/model-query';
 import { Representation } from '../core/serialize/serializer';
 import { CABLE_LENGTH_UNITS, CABLE_STATUSES, CABLE_TYPES, INTERFACE_TYPES } from './choices';
-import { COMPATIBLE_TERMINATIONS, Node, loadNodes, nodeOf, retrace, terminationTypes } from './cabling';
+import { COMPATIBLE_TERMINATIONS, Node, deferringRetrace, loadNodes, nodeOf, pathsThrough, retrace, retraceDeferred, terminationTypes } from './cabling';
 import { NONCONNECTABLE_INTERFACE_TYPES } from './components.models';
 import { loadRow } from './devices.models';
 
@@ -15,17 +15,35 @@ interface Termination {
   id: number;
 }
 
-/** A cable end as written: `[{"object_type": "dcim.interface", "object_id": 1}, ...]`. */
+/**
+ * A cable end as written: `[{"object_type": "dcim.interface", "object_id": 1}, ...]`. Errors take DRF's
+ * shapes for a list of nested objects: one entry per item, `{}` for the valid ones.
+ */
 function parseTerminations(value: unknown): Termination[] {
-  if (!Array.isArray(value)) throw new FieldError([`Expected a list of items but got type "${Array.isArray(value) ? 'list' : typeof value === 'string' ? 'str' : 'dict'}".`]);
-  return value.map((item) => {
-    const { object_type: type, object_id: id } = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
-    if (typeof type !== 'string' || !/^[a-z0-9_]+\.[a-z0-9_]+$/.test(type)) throw new FieldError(['object_type: This field is required.']);
-    if (!terminationTypes().includes(type)) throw new FieldError([`Invalid object type: ${type}`]);
-    const n = typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id;
-    if (typeof n !== 'number' || !Number.isInteger(n)) throw new FieldError(['object_id: A valid integer is required.']);
-    return { type, id: n };
+  if (!Array.isArray(value)) throw new FieldError({ non_field_errors: [`Expected a list of items but got type "${pythonType(value)}".`] });
+  const errors: Record<string, string[]>[] = [];
+  const terms = value.map((item) => {
+    const problems: Record<string, string[]> = {};
+    errors.push(problems);
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+      problems.non_field_errors = [`Invalid data. Expected a dictionary, but got ${pythonType(item)}.`];
+      return null;
+    }
+    const { object_type: type, object_id: id } = item as Record<string, unknown>;
+    if (type === undefined) problems.object_type = ['This field is required.'];
+    else if (type === null) problems.object_type = ['This field may not be null.'];
+    else if (typeof type !== 'string' || type.split('.').length !== 2) problems.object_type = ["Invalid value. Specify a content type as '<app_label>.<model_name>'."];
+    else if (!terminationTypes().includes(type)) problems.object_type = [`Invalid content type: ${type}`];
+    const n = typeof id === 'string' && /^\s*\d+\s*$/.test(id) ? Number(id) : id;
+    if (id === undefined) problems.object_id = ['This field is required.'];
+    else if (id === null) problems.object_id = ['This field may not be null.'];
+    else if (typeof n !== 'number' || !Number.isInteger(n)) problems.object_id = ['A valid integer is required.'];
+    return Object.keys(problems).length ? null : { type: type as string, id: n as number };
   });
+  // FieldError's type knows flat lists and dicts; the writer passes any JSON through as the field's errors.
+  if (errors.some((e) => Object.keys(e).length)) throw new FieldError(errors as unknown as string[]);
+  // The same object named twice is one termination.
+  return (terms as Termination[]).filter((t, i, all) => all.findIndex((u) => u.type === t.type && u.id === t.id) === i);
 }
 
 const GENERIC_OBJECT = {
@@ -53,7 +71,7 @@ async function checkTermination(ctx: WriteContext, cableId: number | null, t: Te
     .where('t.termination_type = :type AND t.termination_id = :id', { type: t.type, id: t.id })
     .rows({ order: ['id'] });
   const other = taken.find((x) => x.cable_id !== cableId);
-  if (other) throw new FieldError([`Duplicate termination found for ${t.type}.${t.id}: cable ${other.cable_id}`]);
+  if (other) throw new FieldError([`Duplicate termination found for ${t.type} ${t.id}: cable ${other.cable_id}`]);
   if (t.type === 'dcim.interface' && NONCONNECTABLE_INTERFACE_TYPES.has(target.type)) {
     const label = INTERFACE_TYPES.find((c) => c.value === target.type)?.label ?? target.type;
     throw new FieldError([`Cables cannot be terminated to ${label} interfaces`]);
@@ -67,7 +85,8 @@ export const Cable = defineModel({
   plural: 'cables',
   display: (c) => c.label || `#${c.id}`,
   ordering: ['id'],
-  lookupField: 'label',
+  // `?cable=<id>` on cable terminations, as NetBox's filter takes a primary key.
+  lookupField: 'id',
   fields: {
     type: choice(CABLE_TYPES, { blank: true, flat: true }),
     a_terminations: input(parseTerminations, GENERIC_OBJECT),
@@ -82,7 +101,8 @@ export const Cable = defineModel({
     comments: text({ blank: true }),
   },
   brief: ['id', 'url', 'display', 'label'],
-  search: ['label', 'description', 'comments'],
+  // NetBox's cable search looks at the label only.
+  search: ['label'],
   filters: {
     ...tenancyFilters(() => Cable),
     ...terminationFilters(),
@@ -110,21 +130,28 @@ export const Cable = defineModel({
   async afterWrite(em, row, previous, { driver, input, writer }) {
     if (!row) return;
     // Ends given in the body replace what was there; the terminations carry the components' side.
-    for (const [end, key] of [['A', 'a_terminations'], ['B', 'b_terminations']] as const) {
-      const wanted = input[key] as Termination[] | undefined;
-      if (!wanted) continue;
-      const existing = await new ModelQuery(em, CableTermination, driver).where('t.cable_id = :cable AND t.cable_end = :end', { cable: row.id, end }).rows({ order: ['id'] });
-      for (const old of existing) {
-        if (!wanted.some((t) => t.type === old.termination_type && t.id === old.termination_id)) await writer.remove(CableTermination, old.id);
-      }
-      for (const t of wanted) {
-        if (!existing.some((old) => t.type === old.termination_type && t.id === old.termination_id)) {
-          await writer.create(CableTermination, { cable: row.id, cable_end: end, termination_type: t.type, termination_id: t.id });
-        }
-      }
+    // Stale ones go first on both ends, so that an object may move from one end to the other.
+    const ends = (['A', 'B'] as const).map((end) => ({ end, wanted: input[end === 'A' ? 'a_terminations' : 'b_terminations'] as Termination[] | undefined }));
+    const existing = await new ModelQuery(em, CableTermination, driver).where('t.cable_id = :cable', { cable: row.id }).rows({ order: ['id'] });
+    const kept = (end: End, t: Termination) => existing.some((old) => old.cable_end === end && old.termination_type === t.type && old.termination_id === t.id);
+    const stale = ends.flatMap(({ end, wanted }) =>
+      wanted ? existing.filter((old) => old.cable_end === end && !wanted.some((t) => t.type === old.termination_type && t.id === old.termination_id)) : [],
+    );
+    const added = ends.flatMap(({ end, wanted }) => (wanted ?? []).filter((t) => !kept(end, t)).map((t) => ({ end, ...t })));
+    const cable = nodeOf('dcim.cable', row.id);
+    const touched = [cable, ...stale.map((x) => nodeOf(x.termination_type, x.termination_id)), ...added.map((t) => nodeOf(t.type, t.id))];
+    if (stale.length || added.length) {
+      // Paths through the ends as they were: the new ends may not lead back to them until all are written.
+      const before = await pathsThrough(em, driver, touched);
+      await deferringRetrace(em, row.id, async () => {
+        for (const old of stale) await writer.remove(CableTermination, old.id);
+        for (const t of added) await writer.create(CableTermination, { cable: row.id, cable_end: t.end, termination_type: t.type, termination_id: t.id });
+      });
+      await retrace(em, driver, touched, before);
+    } else if (previous && previous.status !== row.status) {
+      // A change of status makes the paths through it active or not.
+      await retrace(em, driver, [cable]);
     }
-    // A change of status makes the paths through it active or not.
-    if (previous && previous.status !== row.status) await retrace(em, driver, [nodeOf('dcim.cable', row.id)]);
   },
   async augment(ctx, rows, reps) {
     if (!reps.some((r) => 'a_terminations' in r)) return;
@@ -151,11 +178,13 @@ function terminationFilters(): Record<string, CustomFilter> {
       ctx.where(`t.id IN (SELECT ct.cable_id FROM ${q('dcim_cabletermination')} ct WHERE ct.${q(column)} IN ${ids})`);
     },
   });
-  const byType = (end: End): CustomFilter => ({
+  // NetBox matches the type on either end of the cable, whatever the filter's name says.
+  const byType: CustomFilter = {
     apply(values, ctx) {
-      ctx.where(`t.id IN (SELECT ct.cable_id FROM ${q('dcim_cabletermination')} ct WHERE ct.cable_end = ${ctx.param(end)} AND ct.termination_type IN (${values.map((v) => ctx.param(v)).join(', ')}))`);
+      const type = values[values.length - 1].toLowerCase();
+      ctx.where(`t.id IN (SELECT ct.cable_id FROM ${q('dcim_cabletermination')} ct WHERE ct.termination_type = ${ctx.param(type)})`);
     },
-  });
+  };
   const byId = (end: End): CustomFilter => ({
     apply(values, ctx) {
       const ids = values.filter((v) => /^\d+$/.test(v)).map((v) => ctx.param(Number(v)));
@@ -171,8 +200,8 @@ function terminationFilters(): Record<string, CustomFilter> {
     location: through('_location', { table: 'dcim_location', attr: 'slug' }),
     site_id: through('_site'),
     site: through('_site', { table: 'dcim_site', attr: 'slug' }),
-    termination_a_type: byType('A'),
-    termination_b_type: byType('B'),
+    termination_a_type: byType,
+    termination_b_type: byType,
     termination_a_id: byId('A'),
     termination_b_id: byId('B'),
   };
@@ -235,7 +264,7 @@ export const CableTermination = defineModel({
     }
     const cable = row?.cable_id ?? previous?.cable_id;
     if (cable !== undefined) touched.push(nodeOf('dcim.cable', cable));
-    await retrace(em, driver, touched);
+    if (!retraceDeferred(em, cable)) await retrace(em, driver, touched);
   },
   async augment(ctx, rows, reps) {
     const nested = await loadNodes(

@@ -51,8 +51,9 @@ export function cabledFilters(_model: () => ModelDef, endpoint: boolean): Record
     occupied: booleanFilter((ctx) => `t.cable_id IS NOT NULL OR t.mark_connected = ${truth(ctx.driver)}`),
     ...(endpoint
       ? {
+          // NetBox asks only that the path be active; the NULL check keeps `connected=false` from losing unpathed rows.
           connected: booleanFilter(
-            (ctx) => `t._path_id IN (SELECT p.id FROM ${q('dcim_cablepath')} p WHERE p.is_active = ${truth(ctx.driver)} AND p.is_complete = ${truth(ctx.driver)})`,
+            (ctx) => `t._path_id IS NOT NULL AND t._path_id IN (SELECT p.id FROM ${q('dcim_cablepath')} p WHERE p.is_active = ${truth(ctx.driver)})`,
           ),
         }
       : {}),
@@ -124,8 +125,9 @@ export async function augmentCabled(ctx: RenderContext, model: ModelDef, rows: R
     }
     if ('connected_endpoints' in rep) {
       const path = endpointsOf.get(row.id);
-      const ends = path?.is_complete ? destinations(path) : [];
-      rep.connected_endpoints = ends.length ? ends.map((n) => nested.get(n)).filter(Boolean) : null;
+      // Objects deleted since the path was traced are left out, as NetBox does.
+      const ends = (path?.is_complete ? destinations(path) : []).filter((n) => nested.has(n));
+      rep.connected_endpoints = ends.length ? ends.map((n) => nested.get(n)) : null;
       rep.connected_endpoints_type = ends.length ? parseNode(ends[0]).type : null;
       rep.connected_endpoints_reachable = path ? (path.is_complete ? path.is_active : false) : null;
     }
@@ -151,41 +153,45 @@ interface Traced {
 }
 
 /**
- * Follows cables from an endpoint to wherever they lead: through front and rear ports (keeping
- * each multi-position rear port's position to come back out at the matching front port) to
- * another endpoint, or to where the trail ends.
+ * Follows cables from an endpoint to wherever they lead, as NetBox's `CablePath.from_origin`: through
+ * front and rear ports (a multi-position rear port remembers the positions it was entered at, to come
+ * back out at the matching front ports) to another endpoint, or to where the trail ends.
  */
 export async function tracePath(em: EntityManager, driver: Driver, origin: Node): Promise<Traced> {
-  const path: Node[][] = [[origin]];
-  const positions: number[] = [];
+  const path: Node[][] = [];
+  const positions: number[][] = [];
   let isActive = true;
   let isComplete = false;
   let isSplit = false;
   let current = [origin];
-  const seen = new Set<Node>();
   const terminations = registry.get('dcim.cabletermination')!;
   const cables = registry.get('dcim.cable')!;
-  for (let hop = 0; hop < 256; hop++) {
-    if (current.some((n) => seen.has(n))) break; // a loop
-    current.forEach((n) => seen.add(n));
+  // A patching loop would go round for ever: a state seen before ends the trace.
+  const seen = new Set<string>();
+  while (current.length && path.length < 3 * 256) {
+    const state = `${current.join(',')}/${JSON.stringify(positions)}`;
+    if (seen.has(state)) break;
+    seen.add(state);
     const near = await termsOf(em, driver, terminations, current);
-    if (near.length !== current.length) break;
-    const cableIds = [...new Set(near.map((t) => t.cable_id))];
-    if (cableIds.length !== 1) {
-      isSplit = cableIds.length > 1;
+    // Near ends on different cables, or some on none: the path splits before them.
+    const links = new Set<number | null>(near.map((t) => t.cable_id));
+    if (near.length < current.length) links.add(null);
+    if (links.size > 1) {
+      isSplit = true;
       break;
     }
-    const [cable] = await new ModelQuery(em, cables, driver).whereIdIn(cableIds).rows({ order: ['id'] });
+    path.push(current);
+    if (!near.length) break;
+    const [cable] = await new ModelQuery(em, cables, driver).whereIdIn([near[0].cable_id]).rows({ order: ['id'] });
+    path.push([nodeOf('dcim.cable', cable.id)]);
     if (cable.status !== 'connected') isActive = false;
     const far = await new ModelQuery(em, terminations, driver)
       .where('t.cable_id = :cable AND t.cable_end <> :end', { cable: cable.id, end: near[0].cable_end })
       .rows({ order: ['id'] });
-    path.push([nodeOf('dcim.cable', cable.id)]);
-    const farNodes = far.map((t) => nodeOf(t.termination_type, t.termination_id));
-    path.push(farNodes);
+    path.push(far.map((t) => nodeOf(t.termination_type, t.termination_id)));
     if (!far.length) break;
     const farType = far[0].termination_type;
-    if (PATH_ENDPOINTS.has(farType)) {
+    if (farType !== 'dcim.frontport' && farType !== 'dcim.rearport') {
       isComplete = true;
       break;
     }
@@ -194,8 +200,6 @@ export async function tracePath(em: EntityManager, driver: Driver, origin: Node)
       isSplit = true;
       break;
     }
-    if (!next.length) break;
-    path.push(next);
     current = next;
   }
   return { path, isActive, isComplete, isSplit };
@@ -208,43 +212,64 @@ async function termsOf(em: EntityManager, driver: Driver, terminations: ModelDef
   return query.rows({ order: ['id'] });
 }
 
-/** From a front port to its rear port, or from a rear port back out of the front port at the position being carried. */
-async function passThrough(em: EntityManager, driver: Driver, type: string, ids: number[], positions: number[]): Promise<Node[] | 'split'> {
+/**
+ * The next hop of a path that reached pass-through ports: from front ports to their rear ports (noting
+ * the positions entered at, for a multi-position one), or from rear ports back out of their front ports
+ * at the positions last noted. A multi-position rear port reached with nothing noted fans out: a split.
+ */
+async function passThrough(em: EntityManager, driver: Driver, type: string, ids: number[], positions: number[][]): Promise<Node[] | 'split'> {
   const front = registry.get('dcim.frontport')!;
   const rear = registry.get('dcim.rearport')!;
   if (type === 'dcim.frontport') {
     const ports = await new ModelQuery(em, front, driver).whereIdIn(ids).rows({ order: ['id'] });
-    const rears = await new ModelQuery(em, rear, driver).whereIdIn([...new Set(ports.map((p) => p.rear_port_id))]).rows({ order: ['id'] });
-    const byId = new Map(rears.map((r) => [r.id, r]));
-    for (const port of ports) if (byId.get(port.rear_port_id)!.positions > 1) positions.push(port.rear_port_position);
-    return [...new Set(ports.map((p) => nodeOf('dcim.rearport', p.rear_port_id)))];
+    const rears = await new ModelQuery(em, rear, driver).whereIdIn([...new Set(ports.map((p) => p.rear_port_id))]).rows();
+    if (rears.length === 1 && rears[0].positions > 1) positions.push(ports.map((p) => p.rear_port_position));
+    return rears.map((r) => nodeOf('dcim.rearport', r.id));
   }
-  if (type === 'dcim.rearport') {
-    const rears = await new ModelQuery(em, rear, driver).whereIdIn(ids).rows({ order: ['id'] });
-    const query = new ModelQuery(em, front, driver).where(`t.rear_port_id IN (:...rears)`, { rears: ids });
-    if (rears.some((r) => r.positions > 1)) {
-      // Without a position to return to, a multi-position rear port fans out: the path splits here.
-      if (!positions.length) return 'split';
-      query.where('t.rear_port_position = :position', { position: positions.pop() });
-    }
-    return (await query.rows({ order: ['id'] })).map((p) => nodeOf('dcim.frontport', p.id));
-  }
-  return [];
+  const rears = await new ModelQuery(em, rear, driver).whereIdIn(ids).rows({ order: ['id'] });
+  if (!rears.length) return [];
+  const query = new ModelQuery(em, front, driver).where('t.rear_port_id IN (:...rears)', { rears: ids });
+  if (rears.length > 1 || rears[0].positions === 1) query.where('t.rear_port_position = 1');
+  else if (positions.length) query.where('t.rear_port_position IN (:...positions)', { positions: positions.pop() });
+  else return 'split';
+  return (await query.rows()).map((p) => nodeOf('dcim.frontport', p.id));
+}
+
+/** Origins of the stored paths that run through any of the nodes. */
+export async function pathsThrough(em: EntityManager, driver: Driver, nodes: Node[]): Promise<Set<Node>> {
+  if (!nodes.length) return new Set();
+  const query = new ModelQuery(em, CablePath(), driver);
+  query.where(`(${nodes.map((n) => `t.nodes LIKE ${query.param(`%|${n}|%`)}`).join(' OR ')})`);
+  return new Set((await query.rows({ order: ['id'] })).map((p) => nodeOf(p.origin_type, p.origin_id)));
 }
 
 /**
  * Retraces every path an object's cabling may have changed: the object's own when it is an
- * endpoint, and every stored path that runs through it or through the given cables.
+ * endpoint, every stored path that runs through it or through the given cables, and `also`.
  */
-export async function retrace(em: EntityManager, driver: Driver, touched: Node[]): Promise<void> {
-  const paths = CablePath();
-  const origins = new Set(touched.filter((n) => PATH_ENDPOINTS.has(parseNode(n).type)));
-  if (touched.length) {
-    const query = new ModelQuery(em, paths, driver);
-    query.where(`(${touched.map((n) => `t.nodes LIKE ${query.param(`%|${n}|%`)}`).join(' OR ')})`);
-    for (const p of await query.rows({ order: ['id'] })) origins.add(nodeOf(p.origin_type, p.origin_id));
-  }
+export async function retrace(em: EntityManager, driver: Driver, touched: Node[], also: Iterable<Node> = []): Promise<void> {
+  const origins = new Set([...touched.filter((n) => PATH_ENDPOINTS.has(parseNode(n).type)), ...also]);
+  for (const origin of await pathsThrough(em, driver, touched)) origins.add(origin);
   for (const origin of origins) await storePath(em, driver, origin);
+}
+
+// Cables whose terminations are being rewritten in a transaction: the cable retraces once at the end.
+const deferred = new WeakMap<EntityManager, Set<number>>();
+
+/** Runs `work` with the retracing of the cable's terminations left to the caller. */
+export async function deferringRetrace(em: EntityManager, cable: number, work: () => Promise<void>): Promise<void> {
+  const cables = deferred.get(em) ?? new Set<number>();
+  deferred.set(em, cables);
+  cables.add(cable);
+  try {
+    await work();
+  } finally {
+    cables.delete(cable);
+  }
+}
+
+export function retraceDeferred(em: EntityManager, cable: number): boolean {
+  return !!deferred.get(em)?.has(cable);
 }
 
 /** Traces one endpoint's path and keeps it, replacing the one it had. */

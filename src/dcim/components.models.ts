@@ -1,8 +1,8 @@
-import { Field, FieldError, boolean, choice, contentType, decimal, foreignKey, genericRelation, integer, manyToMany, slug, text } from '../core/model/fields';
-import { CustomFilter, ModelDef, ModelSpec, Row, WriteContext, defineModel, registry } from '../core/model/model';
-import { booleanFilter, pathFilter } from '../core/query/filters';
+import { Field, FieldError, ManyToManyField, boolean, choice, contentType, decimal, foreignKey, genericRelation, integer, manyToMany, slug, text } from '../core/model/fields';
+import { CustomFilter, FilterContext, ModelDef, ModelSpec, Row, WriteContext, defineModel, registry } from '../core/model/model';
+import { escapeLike, pathFilter } from '../core/query/filters';
 import { ModelQuery, q } from '../core/query/model-query';
-import { loadNested } from '../core/serialize/serializer';
+import { Representation, loadNested } from '../core/serialize/serializer';
 import {
   CONSOLE_PORT_SPEEDS,
   CONSOLE_PORT_TYPES,
@@ -18,15 +18,19 @@ import {
   WIRELESS_CHANNELS,
   WIRELESS_ROLES,
 } from './choices';
-import { augmentCabled, cabledFields, cabledFilters, CABLED_KEYS, PATH_KEYS } from './cabling';
+import { augmentCabled, cabledFields, cabledFilters, CABLED_KEYS, nodeOf, PATH_KEYS, retrace } from './cabling';
 import { loadRow } from './devices.models';
 import { naturalize } from './naturalize';
 
 const COLOR = /^[0-9a-f]{6}$/;
 const COLOR_MESSAGE = 'Enter a valid hexadecimal RGB color code.';
 
-/** Filters every component has through its device: where the device is, and which device. */
-function deviceFilters(model: () => ModelDef): Record<string, CustomFilter> {
+/** Filters every component has through its device: where the device is, which device, its type and its role. */
+function deviceFilters(model: () => ModelDef, own: Record<string, Field<any>>): Record<string, CustomFilter> {
+  const role = {
+    device_role_id: pathFilter(model, 'device.device_role', 'id'),
+    device_role: pathFilter(model, 'device.device_role'),
+  };
   return {
     region_id: pathFilter(model, 'device.site.region', 'id'),
     region: pathFilter(model, 'device.site.region'),
@@ -38,6 +42,11 @@ function deviceFilters(model: () => ModelDef): Record<string, CustomFilter> {
     location: pathFilter(model, 'device.location'),
     rack_id: pathFilter(model, 'device.rack', 'id'),
     rack: pathFilter(model, 'device.rack'),
+    device_type_id: pathFilter(model, 'device.device_type', 'id'),
+    device_type: pathFilter(model, 'device.device_type', 'model'),
+    ...role,
+    // `role` names the device's role too, unless the component has a role of its own (inventory items).
+    ...(own.role ? {} : { role_id: role.device_role_id, role: role.device_role }),
     virtual_chassis_id: pathFilter(model, 'device.virtual_chassis', 'id'),
     virtual_chassis: pathFilter(model, 'device.virtual_chassis'),
   };
@@ -89,9 +98,12 @@ export function defineComponent(spec: ComponentSpec): ModelDef {
     relatedObject: 'device',
     ...rest,
     fields: base,
-    filters: { ...deviceFilters(() => model), ...(cabled ? cabledFilters(() => model, endpoint) : {}), ...filters },
+    filters: { ...deviceFilters(() => model, fields), ...(cabled ? cabledFilters(() => model, endpoint) : {}), ...filters },
     async validate(row, previous, ctx) {
       row._name = naturalize(row.name);
+      if (cabled && row.mark_connected && row.cable_id !== null) {
+        throw new FieldError({ mark_connected: ['Cannot mark as connected with a cable attached.'] });
+      }
       if (!movable && previous && previous.device_id !== row.device_id) {
         throw new FieldError({ device: ['Components cannot be moved to a different device.'] });
       }
@@ -99,10 +111,25 @@ export function defineComponent(spec: ComponentSpec): ModelDef {
     },
     async augment(ctx, rows, reps, mode) {
       if (cabled) await augmentCabled(ctx, model, rows, reps, endpoint);
+      if (modular) reps.forEach(nestModule);
       await augment?.(ctx, rows, reps, mode);
     },
   });
   return model;
+}
+
+/** The keys of `rep` named, in that order. */
+const pick = (rep: Representation, keys: string[]): Representation => Object.fromEntries(keys.map((k) => [k, rep[k]]));
+
+/** A component's module in NetBox's form for components: its device as an id, its bay without the bay's module. */
+function nestModule(rep: Representation): void {
+  const module = rep.module as Representation | null | undefined;
+  if (!module) return;
+  rep.module = {
+    ...pick(module, ['id', 'url', 'display']),
+    device: (module.device as Representation | null)?.id ?? null,
+    module_bay: module.module_bay ? pick(module.module_bay as Representation, ['id', 'url', 'display', 'name']) : null,
+  };
 }
 
 /** The keys of a component's full form: device, module, name, label, its own, description, then cabling. */
@@ -189,6 +216,21 @@ const WIRELESS_TYPES = new Set([
 export const NONCONNECTABLE_INTERFACE_TYPES = new Set([...VIRTUAL_TYPES, ...WIRELESS_TYPES]);
 const typeLabel = (type: string) => INTERFACE_TYPES.find((c) => c.value === type)?.label ?? type;
 
+const INTERFACE_NAME = /^(?<type>[^\d.:]+)?(?:(?<slot>\d+)\/)?(?:(?<subslot>\d+)\/)?(?:(?<position>\d+)\/)?(?:(?<subposition>\d+)\/)?(?<id>\d+)?(?::(?<channel>\d+))?(?:\.(?<vc>\d+))?(?<remainder>.*)$/s;
+
+/**
+ * NetBox's sort key for interface names: slot, subslot, position and subposition first (absent ones last),
+ * then the type, then the port, channel and unit numbers, then whatever remains, naturalized.
+ */
+export function naturalizeInterface(name: string, maxLength = 100): string {
+  const g = INTERFACE_NAME.exec(name)!.groups!;
+  let key = ['slot', 'subslot', 'position', 'subposition'].map((part) => (g[part] === undefined ? '9999' : g[part].padStart(4, '0'))).join('');
+  key += g.type ?? '';
+  key += ['id', 'channel', 'vc'].map((part) => (g[part] === undefined ? '......' : g[part].padStart(6, '0'))).join('');
+  if (g.remainder && key.length < maxLength) key += naturalize(g.remainder, maxLength - key.length);
+  return key.slice(0, maxLength);
+}
+
 /** NetBox's checks of an interface's parent, bridge and LAG: another interface of the same device (or virtual chassis). */
 async function checkRelatedInterface(row: Row, field: 'parent' | 'bridge' | 'lag', ctx?: WriteContext): Promise<void> {
   const other = await loadRow(ctx, Interface, row[`${field}_id`]);
@@ -250,30 +292,35 @@ export const Interface = defineComponent({
   filters: {
     kind: {
       apply(values, ctx) {
-        const kind = values[values.length - 1];
+        const kind = values[values.length - 1].trim().toLowerCase();
         const virtual = [...VIRTUAL_TYPES].map((t) => ctx.param(t)).join(', ');
         const wireless = [...WIRELESS_TYPES].map((t) => ctx.param(t)).join(', ');
         if (kind === 'virtual') ctx.where(`t.type IN (${virtual})`);
         else if (kind === 'wireless') ctx.where(`t.type IN (${wireless})`);
         else if (kind === 'physical') ctx.where(`t.type NOT IN (${virtual}, ${wireless})`);
+        else ctx.where('1 = 0');
       },
     },
-    mac_address: {
-      apply(values, ctx) {
-        ctx.where(`UPPER(t.mac_address) IN (${values.map((v) => ctx.param(normaliseMac(v) ?? v.toUpperCase())).join(', ')})`);
-      },
-    },
+    ...euiFilters('mac_address', normaliseMac),
+    ...euiFilters('wwn', normaliseWwn),
     device: interfaceDeviceFilter('name'),
     device_id: interfaceDeviceFilter('id'),
+    vdc_identifier: vdcIdentifierFilter(),
   },
   async validate(row, previous, ctx) {
+    row._name = naturalizeInterface(row.name);
     if (row.mac_address === '') row.mac_address = null;
     if (row.mac_address !== null) {
       const mac = normaliseMac(row.mac_address);
-      if (!mac) throw new FieldError({ mac_address: [`Invalid MAC address format: ${row.mac_address}`] });
+      if (!mac) throw new FieldError({ mac_address: [`Invalid MAC address format: ${row.mac_address.replace(/ /g, '')}`] });
       row.mac_address = mac;
     }
     if (row.wwn === '') row.wwn = null;
+    if (row.wwn !== null) {
+      const wwn = normaliseWwn(row.wwn);
+      if (!wwn) throw new FieldError({ wwn: [`Invalid WWN format: ${row.wwn}`] });
+      row.wwn = wwn;
+    }
     const virtual = VIRTUAL_TYPES.has(row.type);
     const wireless = WIRELESS_TYPES.has(row.type);
     if (NONCONNECTABLE_INTERFACE_TYPES.has(row.type) && row.cable_id !== null) {
@@ -324,29 +371,98 @@ export const Interface = defineComponent({
   },
 });
 
-/** `?device=<name>` and `?device_id=<id>` on interfaces also take a virtual chassis master's members' interfaces, as NetBox. */
+/**
+ * `?device=<name>` and `?device_id=<id>` on interfaces take other virtual chassis members' interfaces too, but
+ * not their management interfaces, as NetBox: by name only when the device is the chassis master, by id always.
+ */
 function interfaceDeviceFilter(by: 'id' | 'name'): CustomFilter {
   return {
     apply(values, ctx) {
-      const column = by === 'id' ? 'd.id' : 'd.name';
-      if (by === 'id' && values.some((v) => !/^\d+$/.test(v))) throw new FieldError([`“${values.find((v) => !/^\d+$/.test(v))}” is not a valid value.`]);
+      const bad = by === 'id' ? values.find((v) => !/^\s*\d+\s*$/.test(v)) : undefined;
+      if (bad !== undefined) throw new FieldError(['Enter a whole number.']);
       const list = values.map((v) => ctx.param(by === 'id' ? Number(v) : v)).join(', ');
+      const devices = `SELECT d.id FROM ${q('dcim_device')} d WHERE d.${by} IN (${list})`;
+      const chassis =
+        by === 'id'
+          ? `SELECT d.virtual_chassis_id FROM ${q('dcim_device')} d WHERE d.id IN (${list})`
+          : `SELECT vc.id FROM ${q('dcim_virtualchassis')} vc JOIN ${q('dcim_device')} d ON vc.master_id = d.id WHERE d.name IN (${list})`;
+      const members = `SELECT m.id FROM ${q('dcim_device')} m WHERE m.virtual_chassis_id IN (${chassis})`;
+      ctx.where(`(t.device_id IN (${devices}) OR (t.mgmt_only = ${ctx.driver === 'sqlite' ? '0' : 'FALSE'} AND t.device_id IN (${members})))`);
+    },
+  };
+}
+
+/** `?vdc_identifier=<n>`: interfaces in the virtual device contexts of that identifier; every value must name one. */
+function vdcIdentifierFilter(): CustomFilter {
+  return {
+    async apply(values, ctx) {
+      const vdcs = registry.get('dcim.virtualdevicecontext')!;
+      const given = values.map((v) => (/^\d+$/.test(v.trim()) ? Number(v) : NaN));
+      const found = given.some((n) => !Number.isNaN(n))
+        ? await new ModelQuery(ctx.em, vdcs, ctx.driver).where('t.identifier IN (:...ids)', { ids: given.filter((n) => !Number.isNaN(n)) }).rows({ order: ['id'] })
+        : [];
+      const missing = values.find((v, i) => !found.some((f) => f.identifier === given[i]));
+      if (missing !== undefined) throw new FieldError([`Select a valid choice. ${missing} is not one of the available choices.`]);
+      const through = Interface.fields.vdcs as ManyToManyField;
       ctx.where(
-        `t.device_id IN (SELECT d.id FROM ${q('dcim_device')} d WHERE ${column} IN (${list}) UNION ` +
-          `SELECT m.id FROM ${q('dcim_device')} m JOIN ${q('dcim_virtualchassis')} vc ON m.virtual_chassis_id = vc.id ` +
-          `JOIN ${q('dcim_device')} d ON vc.master_id = d.id WHERE ${column} IN (${list}))`,
+        `t.id IN (SELECT x.${q(through.sourceColumn)} FROM ${q(through.throughTable)} x WHERE x.${q(through.targetColumn)} IN (${found.map((f) => ctx.param(f.id)).join(', ')}))`,
       );
     },
   };
 }
 
-/** A MAC address in NetBox's form (`AA:BB:CC:DD:EE:FF`), from colon, hyphen, dot or bare notation. */
-export function normaliseMac(value: string): string | null {
-  const hex = value.replace(/[:\-.]/g, '');
-  if (!/^[0-9a-fA-F]{12}$/.test(hex) || !/^([0-9a-fA-F]{2}[:-]){5}[0-9a-fA-F]{2}$|^([0-9a-fA-F]{4}\.){2}[0-9a-fA-F]{4}$|^[0-9a-fA-F]{12}$/.test(value)) {
-    return null;
+/**
+ * Filters of a MAC address or WWN: an exact value in any notation, and the usual string lookups on the stored
+ * form, case-insensitive, as NetBox's MAC and WWN filters.
+ */
+function euiFilters(column: string, normalise: (value: string) => string | null): Record<string, CustomFilter> {
+  const col = `t.${q(column)}`;
+  const exact = (values: string[], ctx: FilterContext) => `${col} IN (${values.map((v) => ctx.param(normalise(v) ?? v.toUpperCase())).join(', ')})`;
+  const like = (kind: string) => (values: string[], ctx: FilterContext) => {
+    const patterns = values.map((v) => {
+      const s = escapeLike(v.toLowerCase());
+      return kind === 'ic' ? `%${s}%` : kind === 'isw' ? `${s}%` : kind === 'iew' ? `%${s}` : s;
+    });
+    return `(${patterns.map((p) => `LOWER(${col}) LIKE ${ctx.param(p)} ESCAPE '\\'`).join(' OR ')})`;
+  };
+  const filters: Record<string, CustomFilter> = {
+    [column]: { apply: (values, ctx) => ctx.where(exact(values, ctx)) },
+    [`${column}__n`]: { apply: (values, ctx) => ctx.where(`(${col} IS NULL OR NOT ${exact(values, ctx)})`) },
+  };
+  for (const kind of ['ic', 'isw', 'iew', 'ie']) {
+    filters[`${column}__${kind}`] = { apply: (values, ctx) => ctx.where(like(kind)(values, ctx)) };
+    filters[`${column}__n${kind}`] = { apply: (values, ctx) => ctx.where(`(${col} IS NULL OR NOT ${like(kind)(values, ctx)})`) };
   }
-  return hex.toUpperCase().match(/../g)!.join(':');
+  return filters;
+}
+
+/** Hex groups of an EUI written in one of netaddr's notations: the separator, how many groups and their widths. */
+function euiGroups(value: string, notations: Array<[string, number, number, number]>): string[] | null {
+  const v = value.replace(/ /g, '');
+  for (const [sep, count, min, max] of notations) {
+    const groups = sep ? v.split(sep) : [v];
+    if (groups.length === count && groups.every((g) => new RegExp(`^[0-9a-fA-F]{${min},${max}}$`).test(g))) {
+      return groups.map((g) => g.padStart(max, '0'));
+    }
+  }
+  return null;
+}
+
+/** In upper-case colon form, two hex digits a group. */
+const colonForm = (groups: string[]) => groups.join('').toUpperCase().match(/../g)!.join(':');
+
+/** A MAC address in NetBox's form (`AA:BB:CC:DD:EE:FF`) from any notation netaddr reads (colon, hyphen, Cisco dots, PostgreSQL, bare). */
+export function normaliseMac(value: string): string | null {
+  const groups = euiGroups(value, [
+    [':', 6, 1, 2], ['-', 6, 1, 2], [':', 3, 1, 4], ['-', 3, 1, 4], ['.', 3, 1, 4], ['-', 2, 5, 6], [':', 2, 5, 6], ['', 1, 11, 12],
+  ]);
+  return groups && colonForm(groups);
+}
+
+/** A WWN (EUI-64) in NetBox's form (`50:01:43:80:12:34:56:78`). */
+export function normaliseWwn(value: string): string | null {
+  const groups = euiGroups(value, [[':', 8, 1, 2], ['-', 8, 1, 2], ['', 1, 16, 16]]);
+  return groups && colonForm(groups);
 }
 
 export const FrontPort = defineComponent({
@@ -372,6 +488,23 @@ export const FrontPort = defineComponent({
         rear_port_position: [`Invalid rear port position (${row.rear_port_position}): Rear port ${rear.name} has only ${rear.positions} positions`],
       });
     }
+  },
+  // A path already reaching the rear port may now continue through this front port.
+  async afterWrite(em, row, previous, { driver }) {
+    const rears = [row?.rear_port_id, previous?.rear_port_id].filter((id): id is number => id !== null && id !== undefined);
+    const moved = !row || !previous || row.rear_port_id !== previous.rear_port_id || row.rear_port_position !== previous.rear_port_position;
+    if (moved) await retrace(em, driver, [...new Set(rears)].map((id) => nodeOf('dcim.rearport', id)));
+  },
+  // NetBox nests a front port's rear port with its label and description, not its device and cable.
+  async augment(ctx, rows, reps) {
+    if (!reps.some((r) => r.rear_port)) return;
+    const rears = await new ModelQuery(ctx.em, RearPort, ctx.driver).whereIdIn([...new Set(rows.map((r) => r.rear_port_id))]).rows({ order: ['id'] });
+    const byId = new Map(rears.map((r) => [r.id, r]));
+    reps.forEach((rep, i) => {
+      const nested = rep.rear_port as Representation | null | undefined;
+      const rear = byId.get(rows[i].rear_port_id);
+      if (nested && rear) rep.rear_port = { ...pick(nested, ['id', 'url', 'display', 'name']), label: rear.label, description: rear.description };
+    });
   },
 });
 
@@ -481,7 +614,8 @@ export const InventoryItem = defineComponent({
     discovered: boolean({ default: false }),
     component_type: contentType({ nullable: true, blank: true, allowed: () => INVENTORY_COMPONENT_TYPES }),
     component_id: integer({ min: 0, nullable: true }),
-    component: genericRelation('component_type', 'component_id'),
+    // Deleting a component deletes the items standing for it, as NetBox's generic relation does.
+    component: genericRelation('component_type', 'component_id', { cascade: true }),
   },
   constraints: [{ fields: ['device', 'parent', 'name'] }],
   full: [
@@ -494,11 +628,19 @@ export const InventoryItem = defineComponent({
     if (previous && row.parent_id === row.id) throw new FieldError({ parent: ['Cannot assign self as parent.'] });
     const parent = await loadRow(ctx, InventoryItem, row.parent_id);
     if (parent && parent.device_id !== row.device_id) throw new FieldError({ parent: ['Parent inventory item does not belong to the same device.'] });
+    const moved = previous && previous.device_id !== row.device_id;
+    if (moved && ctx?.em && ctx.driver) {
+      const [child] = await new ModelQuery(ctx.em, InventoryItem, ctx.driver).where('t.parent_id = :id', { id: row.id }).rows({ order: ['tree_sort', 'id'] });
+      if (child && child.device_id !== row.device_id) throw new FieldError(['Cannot move an inventory item with dependent children']);
+    }
     if (row.component_type && row.component_id !== null) {
       const target = registry.get(row.component_type);
       const component = target && (await loadRow(ctx, target, row.component_id));
       if (component && component.device_id !== row.device_id) {
-        throw new FieldError({ device: ['Cannot assign inventory item to component on another device'] });
+        // An item moved to another device leaves its component behind, as NetBox.
+        if (!previous) throw new FieldError({ device: ['Cannot assign inventory item to component on another device'] });
+        row.component_type = null;
+        row.component_id = null;
       }
     }
   },

@@ -1,6 +1,7 @@
 import { FieldError, choice, foreignKey, integer, text } from '../core/model/fields';
-import { defineModel, registry } from '../core/model/model';
-import { pathFilter } from '../core/query/filters';
+import { CustomFilter, defineModel, registry } from '../core/model/model';
+import { escapeLike, pathFilter } from '../core/query/filters';
+import { q } from '../core/query/model-query';
 import { CABLED_KEYS, PATH_KEYS, augmentCabled, cabledFields, cabledFilters } from './cabling';
 import { POWER_FEED_PHASES, POWER_FEED_STATUSES, POWER_FEED_SUPPLIES, POWER_FEED_TYPES } from './choices';
 import { loadRow } from './devices.models';
@@ -63,14 +64,18 @@ export const PowerFeed = defineModel({
   ],
   constraints: [{ fields: ['power_panel', 'name'] }],
   brief: ['id', 'url', 'display', 'name', 'cable', '_occupied'],
-  search: ['name', 'description', 'comments'],
+  search: ['name', 'comments'],
   filters: {
+    q: feedSearch(),
     ...cabledFilters(() => PowerFeed, true),
     site_id: pathFilter(() => PowerFeed, 'power_panel.site', 'id'),
     site: pathFilter(() => PowerFeed, 'power_panel.site'),
     ...siteFilters(() => PowerFeed, 'power_panel.site'),
   },
   async validate(row, _previous, ctx) {
+    // NetBox's field validator (zero volts), then the cabled object's check, then the feed's own.
+    if (row.voltage === 0) throw new FieldError({ voltage: ['This value may not be 0.'] });
+    if (row.mark_connected && row.cable_id !== null) throw new FieldError({ mark_connected: ['Cannot mark as connected with a cable attached.'] });
     const rack = await loadRow(ctx, registry.get('dcim.rack')!, row.rack_id);
     const panel = await loadRow(ctx, PowerPanel, row.power_panel_id);
     if (rack && panel && rack.site_id !== panel.site_id) {
@@ -84,3 +89,16 @@ export const PowerFeed = defineModel({
   },
   augment: (ctx, rows, reps) => augmentCabled(ctx, PowerFeed, rows, reps, true),
 });
+
+/** NetBox searches a feed's name, its panel's name and its comments. */
+function feedSearch(): CustomFilter {
+  return {
+    apply(values, ctx) {
+      const value = values[values.length - 1]?.trim();
+      if (!value) return;
+      const p = ctx.param(`%${escapeLike(value.toLowerCase())}%`);
+      const like = (col: string) => `LOWER(${col}) LIKE ${p} ESCAPE '\\'`;
+      ctx.where(`(${like('t.name')} OR ${like('t.comments')} OR t.power_panel_id IN (SELECT pp.id FROM ${q('dcim_powerpanel')} pp WHERE ${like('pp.name')}))`);
+    },
+  };
+}

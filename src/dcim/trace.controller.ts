@@ -10,7 +10,7 @@ import { ModelQuery } from '../core/query/model-query';
 import { RenderContext, Representation, objectUrl } from '../core/serialize/serializer';
 import { Node, loadNodes, parseNode } from './cabling';
 
-/** NetBox's TracedCable: a cable as a trace shows it. */
+/** NetBox's TracedCable, a plain model serializer: choices as their bare values, a blank unit as "". */
 const TRACED_CABLE = ['type', 'status', 'label', 'color', 'length', 'length_unit', 'description'];
 
 /**
@@ -49,20 +49,18 @@ export async function tracePathOf(render: RenderContext, origin: Node): Promise<
       {
         id: c.id,
         url: objectUrl(render, cables, c.id),
-        ...Object.fromEntries(TRACED_CABLE.map((k) => [k, cables.storedFields[k].toApi(c[k])])),
+        ...Object.fromEntries(TRACED_CABLE.map((k) => [k, k === 'length' ? cables.storedFields[k].toApi(c[k]) : c[k]])),
       } as Representation,
     ]),
   );
+  // Objects deleted since the trace are left out.
+  const present = (hop: Node[]) => hop.filter((n) => (n.startsWith('dcim.cable:') ? traced.has(parseNode(n).id) : nested.has(n)));
   const segments: unknown[] = [];
   for (let i = 0; i < hops.length; i += 3) {
-    const [near, cable, far] = [hops[i], hops[i + 1] ?? [], hops[i + 2] ?? []];
+    const [near, cable, far] = [hops[i], hops[i + 1] ?? [], hops[i + 2] ?? []].map(present);
     // A split path stops where its near end is unknown.
     if (!near.length) break;
-    segments.push([
-      near.map((n) => nested.get(n)).filter(Boolean),
-      cable.length ? traced.get(parseNode(cable[0]).id) ?? [] : [],
-      far.map((n) => nested.get(n)).filter(Boolean),
-    ]);
+    segments.push([near.map((n) => nested.get(n)), cable.length ? traced.get(parseNode(cable[0]).id) : [], far.map((n) => nested.get(n))]);
   }
   return segments;
 }

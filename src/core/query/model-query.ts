@@ -53,12 +53,12 @@ export class ModelQuery {
     qb.select(`t.${q(fields[0].column)}`, fields[0].column);
     for (const f of fields.slice(1)) qb.addSelect(`t.${q(f.column)}`, f.column);
     for (const key of opts.counts ?? []) qb.addSelect(this.countSql(key), key);
-    for (const [i, term] of (opts.order ?? this.defaultOrder()).entries()) {
-      const desc = term.startsWith('-');
+    const terms = (opts.order ?? this.defaultOrder()).flatMap((term) => {
       const col = term.replace(/^-/, '');
-      let expr = col in this.model.activeCounts ? q(col) : `t.${q(col)}`;
-      // Tree sort keys compare byte by byte on both databases.
-      if (col === 'tree_sort' && this.driver === 'postgres') expr += ' COLLATE "C"';
+      if (col in this.model.activeCounts) return [{ expr: q(col), desc: term.startsWith('-') }];
+      return this.orderTerms(this.model, 't', col, term.startsWith('-'), 0);
+    });
+    for (const [i, { expr, desc }] of terms.entries()) {
       if (i === 0) qb.orderBy(expr, desc ? 'DESC' : 'ASC');
       else qb.addOrderBy(expr, desc ? 'DESC' : 'ASC');
     }
@@ -83,6 +83,29 @@ export class ModelQuery {
       return (desc ? '-' : '') + (field ? field.column : o.replace(/^-/, ''));
     });
     return order.some((o) => o.replace(/^-/, '') === 'id') ? order : [...order, 'id'];
+  }
+
+  /**
+   * A column as ORDER BY terms. A related object sorts by its own model's ordering, as Django
+   * does (interfaces by device name, not device id), through scalar subqueries two levels deep.
+   */
+  private orderTerms(model: ModelDef, alias: string, column: string, desc: boolean, depth: number): Array<{ expr: string; desc: boolean }> {
+    const fk = depth < 2 ? model.foreignKeys.find((f) => f.column === column) : undefined;
+    if (!fk) {
+      // Tree sort keys compare byte by byte on both databases.
+      const collate = column === 'tree_sort' && this.driver === 'postgres' ? ' COLLATE "C"' : '';
+      return [{ expr: `${alias}.${q(column)}${collate}`, desc }];
+    }
+    const target = fk.target;
+    const inner = `o${depth}`;
+    return target.ordering.flatMap((term) => {
+      const name = term.replace(/^-/, '');
+      const targetColumn = target.storedFields[name]?.column ?? name;
+      return this.orderTerms(target, inner, targetColumn, desc !== term.startsWith('-'), depth + 1).map(({ expr, desc: d }) => ({
+        expr: `(SELECT ${expr} FROM ${q(target.table)} ${inner} WHERE ${inner}.id = ${alias}.${q(column)})`,
+        desc: d,
+      }));
+    });
   }
 
   private countSql(key: string): string {

@@ -364,8 +364,6 @@ export class Writer {
         throw new ValidationError({ non_field_errors: [`Invalid ${field.name}: ${type} ID ${id}`] });
       }
     }
-    const violated = await this.violatedConstraint(model, row, previous);
-    if (violated) throw new ValidationError({ __all__: [violated] });
     if (model.tree && previous && row.parent_id !== null && row.parent_id !== previous.parent_id) {
       const parent = await this.load(model, row.parent_id);
       if (parent.tree_path.startsWith(previous.tree_path)) {
@@ -382,6 +380,9 @@ export class Writer {
         throw e;
       }
     }
+    // Django checks constraints after the model's own rules, on the values they normalised.
+    const violated = await this.violatedConstraint(model, row, previous);
+    if (violated) throw new ValidationError({ __all__: [violated] });
   }
 
   /** Django's message for the first constraint the row would break, if any. */
@@ -400,7 +401,10 @@ export class Writer {
       if (!(await query.count())) continue;
       if (c.message) return c.message;
       if (c.when || c.name) return `Constraint “${c.name}” is violated.`;
-      return `${capitalize(model.verboseName)} with this ${fields.map((f) => capitalize(f.label.toLowerCase())).join(' and ')} already exists.`;
+      const labels = fields.map((f) => capitalize(f.label.toLowerCase()));
+      // Django's get_text_list: "A, B and C".
+      const listed = labels.length > 1 ? `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}` : labels[0];
+      return `${capitalize(model.verboseName)} with this ${listed} already exists.`;
     }
     return null;
   }
