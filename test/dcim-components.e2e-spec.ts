@@ -388,6 +388,9 @@ describe('dcim device components', () => {
         parent: ['The selected parent interface (et-0/0/9 (uplink)) belongs to a different device (leaf2).'],
       });
       expect((await t.get(`${api('interfaces')}?parent_id=${phys.id}`)).body.results.map((i: Json) => i.name)).toEqual(['et-0/0/1.100']);
+      // Deleting the parent leaves its children without one.
+      expectStatus(await t.delete(detail('interfaces', phys.id)), 204);
+      expect((await get('interfaces', unit.id)).parent).toBeNull();
     });
 
     it('bridges interfaces of the same device, never one to itself', async () => {
@@ -910,6 +913,8 @@ describe('dcim device components', () => {
       const list = await t.get(`${api('inventory-items')}?device_id=${host.id}`);
       expect(list.body.results.map((i: Json) => [i.name, i._depth])).toEqual([['Chassis', 0], ['PSU0', 1], ['Fan', 2]]);
       expect((await get('inventory-item-roles', psuRole.id)).inventoryitem_count).toBe(1);
+      // A role in use is protected.
+      expectStatus(await t.delete(detail('inventory-item-roles', psuRole.id)), 409);
 
       expect(await listNames('inventory-items', `parent_id=${chassis.id}`)).toEqual(['PSU0']);
       expect(await listNames('inventory-items', 'role=psu')).toEqual(['PSU0']);

@@ -259,7 +259,7 @@ export const Interface = defineComponent({
     vdcs: manyToMany('dcim.virtualdevicecontext', { filterName: 'vdc' }),
     type: choice(INTERFACE_TYPES),
     enabled: boolean({ default: true }),
-    parent: foreignKey('dcim.interface', { nullable: true, onDelete: 'CASCADE' }),
+    parent: foreignKey('dcim.interface', { nullable: true, onDelete: 'SET NULL' }),
     bridge: foreignKey('dcim.interface', { nullable: true, onDelete: 'SET NULL' }),
     lag: foreignKey('dcim.interface', { nullable: true, onDelete: 'SET NULL' }),
     mtu: integer({ min: 1, max: 65536, nullable: true }),
@@ -606,7 +606,7 @@ export const InventoryItem = defineComponent({
   ordering: ['device', 'tree_sort', 'id'],
   fields: {
     parent: foreignKey('dcim.inventoryitem', { nullable: true, onDelete: 'CASCADE', flat: true }),
-    role: foreignKey('dcim.inventoryitemrole', { nullable: true, onDelete: 'SET NULL' }),
+    role: foreignKey('dcim.inventoryitemrole', { nullable: true, onDelete: 'PROTECT' }),
     manufacturer: foreignKey('dcim.manufacturer', { nullable: true, onDelete: 'PROTECT' }),
     part_id: text({ max: 50, blank: true }),
     serial: text({ max: 50, blank: true }),

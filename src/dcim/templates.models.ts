@@ -228,7 +228,7 @@ export const InventoryItemTemplate = defineTemplate({
   ordering: ['device_type', 'tree_sort', 'id'],
   fields: {
     parent: foreignKey('dcim.inventoryitemtemplate', { nullable: true, onDelete: 'CASCADE', flat: true }),
-    role: foreignKey('dcim.inventoryitemrole', { nullable: true, onDelete: 'SET NULL' }),
+    role: foreignKey('dcim.inventoryitemrole', { nullable: true, onDelete: 'PROTECT' }),
     manufacturer: foreignKey('dcim.manufacturer', { nullable: true, onDelete: 'PROTECT' }),
     part_id: text({ max: 50, blank: true }),
     component_type: contentType({
