@@ -1,5 +1,6 @@
 import { apiApp } from '../core/crud/api-app';
 import { Cable, CableTermination } from './cables.models';
+import { RackElevationController } from './elevation.controller';
 import { traceControllers } from './trace.controller';
 import {
   ConsolePort,
@@ -43,5 +44,5 @@ export const DcimModule = apiApp(
     ConsolePort, ConsoleServerPort, PowerPort, PowerOutlet, Interface, FrontPort, RearPort, ModuleBay, DeviceBay, InventoryItemRole, InventoryItem,
     Cable, CableTermination, PowerPanel, PowerFeed,
   ],
-  { controllers: traceControllers() },
+  { controllers: [RackElevationController, ...traceControllers()] },
 );
