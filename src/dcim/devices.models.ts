@@ -1,8 +1,8 @@
 import { FieldError, choice, decimal, foreignKey, integer, json, text } from '../core/model/fields';
-import { ModelDef, Row, WriteContext, defineModel, registry } from '../core/model/model';
-import { booleanFilter, pathFilter, tenancyFilters } from '../core/query/filters';
+import { CustomFilter, ModelDef, Row, WriteContext, defineModel, registry } from '../core/model/model';
+import { booleanFilter, escapeLike, pathFilter, tenancyFilters } from '../core/query/filters';
 import { ModelQuery, q } from '../core/query/model-query';
-import { loadNested, objectUrl } from '../core/serialize/serializer';
+import { RenderContext, objectUrl } from '../core/serialize/serializer';
 import { DEVICE_FACES, DEVICE_STATUSES, MODULE_STATUSES, VDC_STATUSES } from './choices';
 import { naturalize } from './naturalize';
 import { siteFilters } from './racks.models';
@@ -41,32 +41,58 @@ export const VirtualChassis = defineModel({
   full: ['id', 'url', 'display', 'name', 'domain', 'master', 'description', 'comments', 'tags', 'custom_fields', 'member_count', 'created', 'last_updated'],
   counts: { member_count: { model: 'dcim.device', field: 'virtual_chassis' } },
   brief: ['id', 'url', 'display', 'name', 'master', 'member_count'],
-  search: ['name', 'domain', 'description', 'comments'],
   filters: {
-    ...tenancyFilters(() => VirtualChassis),
+    // NetBox reads a chassis's tenant and site through its master.
+    tenant_id: pathFilter(() => VirtualChassis, 'master.tenant', 'id'),
+    tenant: pathFilter(() => VirtualChassis, 'master.tenant'),
     site_id: pathFilter(() => VirtualChassis, 'master.site', 'id'),
     site: pathFilter(() => VirtualChassis, 'master.site'),
     region_id: pathFilter(() => VirtualChassis, 'master.site.region', 'id'),
     region: pathFilter(() => VirtualChassis, 'master.site.region'),
     site_group_id: pathFilter(() => VirtualChassis, 'master.site.group', 'id'),
     site_group: pathFilter(() => VirtualChassis, 'master.site.group'),
+    q: searchFilter((like) => [
+      like('t.name'),
+      like('t.domain'),
+      `t.id IN (SELECT m.virtual_chassis_id FROM ${q('dcim_device')} m WHERE ${like('m.name')})`,
+    ]),
   },
   async validate(row, previous, ctx) {
-    // The master must be a member already (a new chassis has none: its master joins it afterwards).
-    if (previous && row.master_id !== null && row.master_id !== previous.master_id) {
+    // The master must be a member (a new chassis has none: its master joins it once created).
+    if (previous && row.master_id !== null) {
       const master = await loadRow(ctx, Device, row.master_id);
       if (master && master.virtual_chassis_id !== row.id) {
-        throw new FieldError({ master: [`The selected master (${master.name}) is not assigned to this virtual chassis.`] });
+        throw new FieldError({ master: [`The selected master (${await deviceLabel(ctx, master)}) is not assigned to this virtual chassis.`] });
       }
     }
   },
-  async afterWrite(em, row) {
-    // A new chassis's master becomes its first member, as NetBox's form does.
-    if (row && row.master_id !== null) {
-      await em.createQueryBuilder().update(Device.table).set({ virtual_chassis_id: row.id }).where('id = :id AND virtual_chassis_id IS NULL', { id: row.master_id }).execute();
-    }
+  async afterWrite(_em, row, previous, { writer }) {
+    // A new chassis's master becomes its member at position 1, as NetBox's signal does.
+    if (row && !previous && row.master_id !== null) await writer.update(Device, row.master_id, { virtual_chassis: row.id, vc_position: 1 }, true);
   },
 });
+
+/** NetBox's `q`: any of the conditions, each built by `like(column)`, a case-insensitive contains of the trimmed value. */
+function searchFilter(conditions: (like: (column: string) => string) => string[]): CustomFilter {
+  return {
+    apply(values, ctx) {
+      const value = values[values.length - 1]?.trim();
+      if (!value) return;
+      const p = ctx.param(`%${escapeLike(value.toLowerCase())}%`);
+      ctx.where(`(${conditions((column) => `LOWER(${column}) LIKE ${p} ESCAPE '\\'`).join(' OR ')})`);
+    },
+  };
+}
+
+/** A filter matching a text column case-insensitively and exactly, as NetBox's `iexact` filters (device name, serial). */
+function iexact(column: string): CustomFilter {
+  return {
+    exactOnly: true,
+    apply(values, ctx) {
+      ctx.where(`LOWER(t.${q(column)}) IN (${values.map((v) => ctx.param(v.toLowerCase())).join(', ')})`);
+    },
+  };
+}
 
 /** `Rack 3 (U12)`-style occupancy: the units a device of this height at this position covers. */
 function unitsCovered(position: number, height: number): number[] {
@@ -75,16 +101,30 @@ function unitsCovered(position: number, height: number): number[] {
   return units;
 }
 
-/** NetBox's checks of a device's placement: site, location and rack agree; position and face fit the rack. */
-async function validatePlacement(row: Row, ctx?: WriteContext): Promise<void> {
+/** The device as NetBox names it in messages: its name, or its type's model and its id. */
+async function deviceLabel(ctx: WriteContext | undefined, device: Row): Promise<string> {
+  if (device.name) return device.name;
+  const type = await loadRow(ctx, registry.get('dcim.devicetype')!, device.device_type_id);
+  return `${type?.model} (${device.id})`;
+}
+
+/** The bounds NetBox's serializer (at least 0.5) and model (1 to 100.5) put on a position, checked before anything else. */
+function validatePositionRange(row: Row): void {
+  if (row.position === null) return;
+  if (row.position < 0.5) throw new FieldError({ position: ['Ensure this value is greater than or equal to 0.5.'] });
+  if (row.position < 1) throw new FieldError({ position: ['Ensure this value is greater than or equal to 1.'] });
+  if (row.position > 100.5) throw new FieldError({ position: ['Ensure this value is less than or equal to 100.5.'] });
+}
+
+/** NetBox's checks of a device's placement, in its order: site, location and rack agree; position and face fit the rack. */
+async function validatePlacement(row: Row, type: Row | null, ctx?: WriteContext): Promise<void> {
   const site = await loadRow(ctx, registry.get('dcim.site')!, row.site_id);
   const location = await loadRow(ctx, registry.get('dcim.location')!, row.location_id);
   const rack = await loadRow(ctx, registry.get('dcim.rack')!, row.rack_id);
-  const type = await loadRow(ctx, registry.get('dcim.devicetype')!, row.device_type_id);
+  if (rack && site && rack.site_id !== site.id) throw new FieldError({ rack: [`Rack ${rack.name} does not belong to site ${site.name}.`] });
   if (location && site && location.site_id !== site.id) {
     throw new FieldError({ location: [`Location ${location.name} does not belong to site ${site.name}.`] });
   }
-  if (rack && site && rack.site_id !== site.id) throw new FieldError({ rack: [`Rack ${rack.name} does not belong to site ${site.name}.`] });
   if (rack && location && rack.location_id !== location.id) {
     throw new FieldError({ rack: [`Rack ${rack.name} does not belong to location ${location.name}.`] });
   }
@@ -92,20 +132,22 @@ async function validatePlacement(row: Row, ctx?: WriteContext): Promise<void> {
     if (row.face) throw new FieldError({ face: ['Cannot select a rack face without assigning a rack.'] });
     if (row.position !== null) throw new FieldError({ position: ['Cannot select a rack position without assigning a rack.'] });
   }
-  if (row.position !== null && !row.face) throw new FieldError({ face: ['Must specify rack face when defining rack position.'] });
-  if (row.position !== null) {
-    if (row.position < 1) throw new FieldError({ position: ['Ensure this value is greater than or equal to 1.'] });
-    if (Math.round(row.position * 2) !== row.position * 2) throw new FieldError({ position: ['Position must be in increments of 0.5 rack units.'] });
+  if (row.position !== null && Math.round(row.position * 2) !== row.position * 2) {
+    throw new FieldError({ position: ['Position must be in increments of 0.5 rack units.'] });
   }
+  if (row.position !== null && !row.face) throw new FieldError({ face: ['Must specify rack face when defining rack position.'] });
   if (!type) return;
+  if (row.position !== null && Number(type.u_height) === 0) {
+    throw new FieldError({ position: [`A U0 device type (${type.model}) cannot be assigned to a rack position.`] });
+  }
+  if (!rack) return;
   if (type.subdevice_role === 'child') {
     if (row.face) throw new FieldError({ face: ['Child device types cannot be assigned to a rack face. This is an attribute of the parent device.'] });
     if (row.position !== null) {
       throw new FieldError({ position: ['Child device types cannot be assigned to a rack position. This is an attribute of the parent device.'] });
     }
   }
-  if (row.position === null || !rack) return;
-  if (type.u_height === 0) throw new FieldError({ position: [`A U0 device type (${type.model}) cannot be assigned to a rack position.`] });
+  if (row.position === null) return;
   const wanted = unitsCovered(row.position, type.u_height);
   const occupied = new Set<number>();
   const others = await new ModelQuery(ctx!.em!, Device, ctx!.driver!)
@@ -128,25 +170,89 @@ async function validatePlacement(row: Row, ctx?: WriteContext): Promise<void> {
   }
 }
 
+/** A platform limited to one manufacturer takes only device types of that manufacturer. */
+async function validatePlatform(row: Row, type: Row | null, ctx?: WriteContext): Promise<void> {
+  const platform = await loadRow(ctx, registry.get('dcim.platform')!, row.platform_id);
+  if (!type || !platform || platform.manufacturer_id === null || platform.manufacturer_id === type.manufacturer_id) return;
+  const manufacturers = registry.get('dcim.manufacturer')!;
+  const [limited, actual] = [await loadRow(ctx, manufacturers, platform.manufacturer_id), await loadRow(ctx, manufacturers, type.manufacturer_id)];
+  throw new FieldError({
+    platform: [`The assigned platform is limited to ${limited?.name} device types, but this device's type belongs to ${actual?.name}.`],
+  });
+}
+
+/** NetBox's name constraints compare names case-insensitively (`Lower('name')`), which the unique indexes cannot. */
+async function validateUniqueName(row: Row, ctx?: WriteContext): Promise<void> {
+  if (row.name === null || !ctx?.em || !ctx.driver) return;
+  const query = new ModelQuery(ctx.em, Device, ctx.driver).where('LOWER(t.name) = LOWER(:name) AND t.site_id = :site', { name: row.name, site: row.site_id });
+  if (row.tenant_id === null) query.where('t.tenant_id IS NULL');
+  else query.where('t.tenant_id = :tenant', { tenant: row.tenant_id });
+  if (row.id) query.where('t.id <> :self', { self: row.id });
+  if (!(await query.count())) return;
+  throw new FieldError([row.tenant_id === null ? 'Device name must be unique per site.' : 'Constraint “dcim_device_unique_name_site_tenant” is violated.']);
+}
+
 function formatUnit(u: number): string {
   return Number.isInteger(u) ? `${u}.0` : String(u);
 }
 
-/** A device without a name reads as its type and id, as NetBox labels it. */
-async function labelUnnamed(ctx: { em: any; driver: any }, rows: Row[], reps: Record<string, unknown>[]): Promise<void> {
-  const unnamed = rows.filter((r) => !r.name);
-  const named = (rep: Record<string, unknown>, row: Row) => {
-    if ('display_name' in rep) rep.display_name = rep.display ?? row.name;
-  };
-  if (unnamed.length) {
-    const types = registry.get('dcim.devicetype')!;
-    const found = await new ModelQuery(ctx.em, types, ctx.driver).whereIdIn([...new Set(unnamed.map((r) => r.device_type_id))]).rows({ order: ['id'] });
-    const model = new Map(found.map((t) => [t.id, t.model]));
-    rows.forEach((row, i) => {
-      if (!row.name && 'display' in reps[i]) reps[i].display = `${model.get(row.device_type_id)} (${row.id})`;
+/** How the spec labels a device: its name, or without one its type's model and its id. */
+function deviceDisplay(name: string | null, model: unknown, id: number): string {
+  return name || `${model} (${id})`;
+}
+
+/**
+ * Labels unnamed devices by their type. The full form carries its type's model; the brief form
+ * asks for the page's types every time, so a page costs the same statements whatever its names.
+ */
+async function labelUnnamed(ctx: RenderContext, rows: Row[], reps: Record<string, unknown>[]): Promise<void> {
+  const carried = (rep: Record<string, unknown>) => (rep.device_type as { model?: string } | null | undefined)?.model;
+  const missing = rows.filter((_row, i) => carried(reps[i]) === undefined);
+  const found = missing.length
+    ? await new ModelQuery(ctx.em, registry.get('dcim.devicetype')!, ctx.driver).whereIdIn([...new Set(missing.map((r) => r.device_type_id))]).rows({ order: ['id'] })
+    : [];
+  const models = new Map(found.map((t) => [t.id, t.model]));
+  rows.forEach((row, i) => {
+    const rep = reps[i];
+    const label = deviceDisplay(row.name, carried(rep) ?? models.get(row.device_type_id), row.id);
+    if ('display' in rep) rep.display = label;
+    if ('display_name' in rep) rep.display_name = label;
+  });
+}
+
+/**
+ * Each device's parent: the device whose bay holds it, nested with that bay. One statement
+ * (bays joined to their devices and types), whether or not the page holds child devices.
+ */
+async function loadParents(ctx: RenderContext, rows: Row[]): Promise<Map<number, Record<string, unknown>>> {
+  const bays = registry.get('dcim.devicebay')!;
+  const held = await ctx.em
+    .createQueryBuilder()
+    .select('b.id', 'bay_id')
+    .addSelect('b.name', 'bay_name')
+    .addSelect('b.installed_device_id', 'child_id')
+    .addSelect('d.id', 'parent_id')
+    .addSelect('d.name', 'parent_name')
+    .addSelect('dt.model', 'model')
+    .from(bays.table, 'b')
+    .innerJoin(Device.table, 'd', 'd.id = b.device_id')
+    .innerJoin(registry.get('dcim.devicetype')!.table, 'dt', 'dt.id = d.device_type_id')
+    .where('b.installed_device_id IN (:...ids)', { ids: rows.map((r) => r.id) })
+    .getRawMany<Record<string, any>>();
+  const parents = new Map<number, Record<string, unknown>>();
+  for (const h of held) {
+    const id = Number(h.parent_id);
+    const display = deviceDisplay(h.parent_name, h.model, id);
+    parents.set(Number(h.child_id), {
+      id,
+      url: objectUrl(ctx, Device, id),
+      display,
+      name: h.parent_name,
+      display_name: display,
+      device_bay: { id: Number(h.bay_id), url: objectUrl(ctx, bays, Number(h.bay_id)), display: h.bay_name, name: h.bay_name },
     });
   }
-  rows.forEach((row, i) => named(reps[i], row));
+  return parents;
 }
 
 export const Device = defineModel({
@@ -193,10 +299,14 @@ export const Device = defineModel({
   constraints: [
     { fields: ['name', 'site', 'tenant'], name: 'dcim_device_unique_name_site_tenant' },
     { fields: ['name', 'site'], when: { tenant: null }, name: 'dcim_device_unique_name_site', message: 'Device name must be unique per site.' },
-    { fields: ['virtual_chassis', 'vc_position'], name: 'dcim_device_unique_virtual_chassis_vc_position' },
+    // Django words a constraint over plain fields as a unique-together error.
+    {
+      fields: ['virtual_chassis', 'vc_position'],
+      name: 'dcim_device_unique_virtual_chassis_vc_position',
+      message: 'Device with this Virtual chassis and Vc position already exists.',
+    },
   ],
   indexes: [['rack', 'position']],
-  search: ['name', 'serial', 'asset_tag', 'description', 'comments'],
   lookupField: 'name',
   configContext: {
     criteria: {
@@ -245,44 +355,54 @@ export const Device = defineModel({
         booleanFilter(() => `EXISTS (SELECT 1 FROM ${q(`dcim_${key.replace(/_/g, '').replace(/s$/, '')}`)} c WHERE c.device_id = t.id)`),
       ]),
     ),
-    pass_through_ports: booleanFilter(() => `EXISTS (SELECT 1 FROM ${q('dcim_frontport')} c WHERE c.device_id = t.id)`),
+    pass_through_ports: booleanFilter(
+      () => `EXISTS (SELECT 1 FROM ${q('dcim_frontport')} c WHERE c.device_id = t.id) OR EXISTS (SELECT 1 FROM ${q('dcim_rearport')} c WHERE c.device_id = t.id)`,
+    ),
+    name: iexact('name'),
+    serial: iexact('serial'),
+    // NetBox searches a device's inventory items' serials too, and not its description.
+    q: searchFilter((like) => [
+      like('t.name'),
+      like('t.serial'),
+      like('t.asset_tag'),
+      like('t.comments'),
+      `t.id IN (SELECT i.device_id FROM ${q('dcim_inventoryitem')} i WHERE ${like('i.serial')})`,
+    ]),
   },
   async validate(row, previous, ctx) {
-    row._name = naturalize(row.name);
     if (row.name === '') row.name = null;
-    await validatePlacement(row, ctx);
+    row._name = naturalize(row.name);
+    validatePositionRange(row);
+    const type = await loadRow(ctx, registry.get('dcim.devicetype')!, row.device_type_id);
+    await validatePlacement(row, type, ctx);
+    await validatePlatform(row, type, ctx);
     if (row.virtual_chassis_id !== null && row.vc_position === null) {
       throw new FieldError({ vc_position: ['A device assigned to a virtual chassis must have its position defined.'] });
     }
-    if (!previous) {
-      // Airflow and platform come from the device type unless given.
-      const type = await loadRow(ctx, registry.get('dcim.devicetype')!, row.device_type_id);
-      if (type && !row.airflow && type.airflow) row.airflow = type.airflow;
-      if (type && row.platform_id === null && type.default_platform_id !== null) row.platform_id = type.default_platform_id;
-    }
+    await validateUniqueName(row, ctx);
+    // What NetBox's save() fills in: airflow and platform from the type on create, the location from the rack always.
+    if (!previous && type && !row.airflow && type.airflow) row.airflow = type.airflow;
+    if (!previous && type && row.platform_id === null && type.default_platform_id !== null) row.platform_id = type.default_platform_id;
+    const rack = await loadRow(ctx, registry.get('dcim.rack')!, row.rack_id);
+    if (rack && rack.location_id !== null) row.location_id = rack.location_id;
   },
   async afterWrite(em, row, previous, ctx) {
     if (row && !previous) await instantiateTemplates(em, row, ctx);
+    // Devices in this one's bays follow it, each saved with its own change record, as NetBox's save() does.
+    if (row && previous) {
+      const bays = await new ModelQuery(em, registry.get('dcim.devicebay')!, ctx.driver)
+        .where('t.device_id = :id AND t.installed_device_id IS NOT NULL', { id: row.id })
+        .rows({ order: ['id'] });
+      for (const bay of bays) {
+        await ctx.writer.update(Device, bay.installed_device_id, { site: row.site_id, rack: row.rack_id, location: row.location_id }, true);
+      }
+    }
   },
   async augment(ctx, rows, reps) {
     await labelUnnamed(ctx, rows, reps);
+    reps.forEach(orderWithoutConfigContext);
     if (!reps.some((r) => 'parent_device' in r || 'primary_ip' in r)) return;
-    // The parent is the device whose bay holds this one.
-    const bays = registry.get('dcim.devicebay');
-    const parents = new Map<number, Record<string, unknown>>();
-    if (bays && reps.some((r) => 'parent_device' in r)) {
-      const held = await new ModelQuery(ctx.em, bays, ctx.driver).where(`t.installed_device_id IN (:...ids)`, { ids: rows.map((r) => r.id) }).rows({ order: ['id'] });
-      const devices = await loadNested(ctx, Device, [...new Set(held.map((b) => b.device_id))]);
-      for (const bay of held) {
-        const parent = devices.get(bay.device_id);
-        if (parent) {
-          parents.set(bay.installed_device_id, {
-            ...parent,
-            device_bay: { id: bay.id, url: objectUrl(ctx, bays, bay.id), display: bay.name, name: bay.name },
-          });
-        }
-      }
-    }
+    const parents = reps.some((r) => 'parent_device' in r) ? await loadParents(ctx, rows) : new Map<number, Record<string, unknown>>();
     rows.forEach((row, i) => {
       const rep = reps[i];
       if ('parent_device' in rep) rep.parent_device = parents.get(row.id) ?? null;
@@ -291,6 +411,18 @@ export const Device = defineModel({
     });
   },
 });
+
+/** Without `config_context` NetBox answers with its plain device serializer, which puts `config_template` before `local_context_data`. */
+function orderWithoutConfigContext(rep: Record<string, unknown>): void {
+  if ('config_context' in rep || !('config_template' in rep) || !('local_context_data' in rep)) return;
+  const entries = Object.entries(rep);
+  for (const [key] of entries) delete rep[key];
+  for (const [key, value] of entries) {
+    if (key === 'config_template') continue;
+    if (key === 'local_context_data') rep.config_template = entries.find(([k]) => k === 'config_template')![1];
+    rep[key] = value;
+  }
+}
 
 function pathId(value: string): number {
   if (!/^\d+$/.test(value)) throw new FieldError([`“${value}” is not a valid value.`]);
@@ -314,16 +446,24 @@ export const Module = defineModel({
     comments: text({ blank: true }),
   },
   brief: ['id', 'url', 'display', 'device', 'module_bay', 'module_type'],
-  search: ['serial', 'asset_tag', 'description', 'comments'],
   relatedObject: 'device',
   filters: {
     manufacturer_id: pathFilter(() => Module, 'module_type.manufacturer', 'id'),
     manufacturer: pathFilter(() => Module, 'module_type.manufacturer'),
+    serial: iexact('serial'),
+    // NetBox searches the module's device's name, and not its description.
+    q: searchFilter((like) => [
+      `t.device_id IN (SELECT d.id FROM ${q('dcim_device')} d WHERE ${like('d.name')})`,
+      like('t.serial'),
+      like('t.asset_tag'),
+      like('t.comments'),
+    ]),
   },
   async validate(row, previous, ctx) {
     const bay = await loadRow(ctx, registry.get('dcim.modulebay')!, row.module_bay_id);
     if (bay && bay.device_id !== row.device_id) {
-      throw new FieldError({ module_bay: [`Module must be installed within a module bay belonging to the assigned device.`] });
+      const device = await loadRow(ctx, Device, row.device_id);
+      throw new FieldError([`Module must be installed within a module bay belonging to the assigned device (${device && (await deviceLabel(ctx, device))}).`]);
     }
     if (previous && previous.device_id !== row.device_id) throw new FieldError({ device: ['Components cannot be moved to a different device.'] });
   },

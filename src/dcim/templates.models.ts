@@ -1,22 +1,32 @@
 import { Field, FieldError, boolean, choice, contentType, foreignKey, genericRelation, integer, text } from '../core/model/fields';
 import { CustomFilter, ModelDef, ModelSpec, Row, WriteContext, defineModel, registry } from '../core/model/model';
+import { pathFilter } from '../core/query/filters';
 import { CONSOLE_PORT_TYPES, INTERFACE_TYPES, POE_MODES, POE_TYPES, PORT_TYPES, POWER_OUTLET_FEED_LEGS, POWER_OUTLET_TYPES, POWER_PORT_TYPES } from './choices';
-import { componentDisplay } from './components.models';
+import { componentDisplay, naturalizeInterface } from './components.models';
 import { loadRow } from './devices.models';
 import { naturalize } from './naturalize';
 
 const COLOR = /^[0-9a-f]{6}$/;
 const COLOR_MESSAGE = 'Enter a valid hexadecimal RGB color code.';
 
-/** `?devicetype_id=` and `?moduletype_id=`: NetBox's names for a template's owner filters. */
-function ownerFilter(column: string): CustomFilter {
+/**
+ * `?devicetype_id=` and `?moduletype_id=` (NetBox's names for a template's owner), with `__n`: every
+ * id must exist, `null` selects templates without one.
+ */
+function ownerFilters(name: string, model: () => ModelDef, field: string): Record<string, CustomFilter> {
+  const column = `t.${field}_id`;
+  const schema = { type: 'integer', nullable: true };
+  const exact = { ...pathFilter(model, field, 'id'), schema };
   return {
-    apply(values, ctx) {
-      const ids = values.filter((v) => v !== 'null');
-      const terms: string[] = [];
-      if (ids.length) terms.push(`t.${column} IN (${ids.map((v) => ctx.param(/^\d+$/.test(v) ? Number(v) : -1)).join(', ')})`);
-      if (values.includes('null')) terms.push(`t.${column} IS NULL`);
-      ctx.where(`(${terms.join(' OR ')})`);
+    [name]: exact,
+    [`${name}__n`]: {
+      schema,
+      async apply(values, ctx) {
+        let matched = '';
+        await exact.apply(values, { ...ctx, where: (sql) => void (matched = sql) });
+        // SQL's NOT leaves out NULLs; Django's exclude() keeps them unless `null` is named.
+        ctx.where(values.includes('null') ? `NOT ${matched}` : `(${column} IS NULL OR NOT ${matched})`);
+      },
     },
   };
 }
@@ -25,6 +35,8 @@ export interface TemplateSpec extends Omit<ModelSpec, 'app' | 'fields' | 'brief'
   fields: Record<string, Field<any>>;
   /** Belongs to a device type or a module type; otherwise to a device type only (bays). */
   modular?: boolean;
+  /** May move to another device type: NetBox's device bay template skips that check. */
+  movable?: boolean;
   brief?: string[];
 }
 
@@ -33,7 +45,7 @@ export interface TemplateSpec extends Omit<ModelSpec, 'app' | 'fields' | 'brief'
  * module) of that type is given, with the template's name, label and own fields.
  */
 export function defineTemplate(spec: TemplateSpec): ModelDef {
-  const { modular = true, fields, validate, filters, ...rest } = spec;
+  const { modular = true, movable = false, fields, validate, filters, ...rest } = spec;
   const base: Record<string, Field<any>> = {
     device_type: foreignKey('dcim.devicetype', { nullable: modular, onDelete: 'CASCADE' }),
     ...(modular ? { module_type: foreignKey('dcim.moduletype', { nullable: true, onDelete: 'CASCADE' }) } : {}),
@@ -43,24 +55,28 @@ export function defineTemplate(spec: TemplateSpec): ModelDef {
     ...fields,
     description: text({ max: 200, blank: true }),
   };
-  return defineModel({
+  const model: ModelDef = defineModel({
     app: 'dcim',
     display: componentDisplay,
     ordering: modular ? ['device_type', 'module_type', '_name', 'id'] : ['device_type', '_name', 'id'],
     constraints: [{ fields: ['device_type', 'name'] }, ...(modular ? [{ fields: ['module_type', 'name'] }] : [])],
     features: { tags: false, customFields: false },
     brief: ['id', 'url', 'display', 'name'],
-    search: ['name', 'label', 'description'],
+    // NetBox's template filter sets search the name only.
+    search: ['name'],
     relatedObject: 'device_type',
     ...rest,
     fields: base,
     filters: {
-      devicetype_id: ownerFilter('device_type_id'),
-      ...(modular ? { moduletype_id: ownerFilter('module_type_id') } : {}),
+      ...ownerFilters('devicetype_id', () => model, 'device_type'),
+      ...(modular ? ownerFilters('moduletype_id', () => model, 'module_type') : {}),
       ...filters,
     },
     async validate(row, previous, ctx) {
       row._name = naturalize(row.name);
+      if (previous && !movable && previous.device_type_id !== row.device_type_id) {
+        throw new FieldError({ device_type: ['Component templates cannot be moved to a different device type.'] });
+      }
       if (modular && row.device_type_id !== null && row.module_type_id !== null) {
         throw new FieldError(['A component template cannot be associated with both a device type and a module type.']);
       }
@@ -70,6 +86,7 @@ export function defineTemplate(spec: TemplateSpec): ModelDef {
       await validate?.(row, previous, ctx);
     },
   });
+  return model;
 }
 
 /** The keys of a template's full form. */
@@ -151,13 +168,12 @@ export const InterfaceTemplate = defineTemplate({
     'id', 'url', 'display', 'device_type', 'module_type', 'name', 'label', 'type', 'enabled', 'mgmt_only', 'description', 'bridge', 'poe_mode',
     'poe_type', 'created', 'last_updated',
   ],
-  filters: {
-    bridge_id: ownerFilter('bridge_id'),
-  },
   async validate(row, previous, ctx) {
+    // Interface names sort by slot and port before type, as NetBox's naturalize_interface.
+    row._name = naturalizeInterface(row.name);
     if (previous && row.bridge_id === row.id) throw new FieldError({ bridge: ['An interface cannot be bridged to itself.'] });
     const bridge = await sameOwner(ctx, row, 'bridge', InterfaceTemplate);
-    if (bridge) throw new FieldError({ bridge: [`Bridge interface (${bridge.name}) must belong to the same ${owner(row)}`] });
+    if (bridge) throw new FieldError({ bridge: [`Bridge interface (${componentDisplay(bridge)}) must belong to the same ${owner(row)}`] });
   },
 });
 
@@ -209,6 +225,7 @@ export const DeviceBayTemplate = defineTemplate({
   plural: 'device-bay-templates',
   verboseName: 'device bay template',
   modular: false,
+  movable: true,
   fields: {},
   full: templateKeys([], false),
   async validate(row, _previous, ctx) {
@@ -225,7 +242,8 @@ export const InventoryItemTemplate = defineTemplate({
   verboseName: 'inventory item template',
   modular: false,
   tree: true,
-  ordering: ['device_type', 'tree_sort', 'id'],
+  // MPTT's tree order: trees in the order they were started, children in the order they were added.
+  ordering: ['tree_path', 'id'],
   fields: {
     parent: foreignKey('dcim.inventoryitemtemplate', { nullable: true, onDelete: 'CASCADE', flat: true }),
     role: foreignKey('dcim.inventoryitemrole', { nullable: true, onDelete: 'PROTECT' }),
@@ -248,4 +266,5 @@ export const InventoryItemTemplate = defineTemplate({
     'component_id', 'component', 'created', 'last_updated', '_depth',
   ],
   brief: ['id', 'url', 'display', 'name', '_depth'],
+  search: ['name', 'part_id', 'description'],
 });

@@ -15,6 +15,10 @@ const COPIED: Record<string, string[]> = {
   devicebay: [],
 };
 
+/** The order NetBox's Device.save() and Module.save() make components in: ports before what refers to them. */
+const DEVICE_ORDER = ['consoleport', 'consoleserverport', 'powerport', 'poweroutlet', 'interface', 'rearport', 'frontport', 'modulebay', 'devicebay'];
+const MODULE_ORDER = ['consoleport', 'consoleserverport', 'interface', 'powerport', 'poweroutlet', 'rearport', 'frontport'];
+
 /** `{module}` in a module's template names stands for its bay's position. */
 const MODULE_TOKEN = /\{module\}/g;
 
@@ -40,8 +44,7 @@ export async function instantiateTemplates(em: EntityManager, owner: Row, { driv
   };
   // Template id to the component made from it, per kind, for references between them.
   const made = new Map<string, Map<number, number>>();
-  for (const name of ['consoleport', 'consoleserverport', 'powerport', 'poweroutlet', 'interface', 'rearport', 'frontport', 'modulebay', 'devicebay']) {
-    if (kind === 'module' && (name === 'modulebay' || name === 'devicebay')) continue;
+  for (const name of kind === 'device' ? DEVICE_ORDER : MODULE_ORDER) {
     const component = registry.get(`dcim.${name}`) as ModelDef;
     const ids = new Map<number, number>();
     for (const template of await templatesOf(name)) {
@@ -54,13 +57,13 @@ export async function instantiateTemplates(em: EntityManager, owner: Row, { driv
     }
     made.set(name, ids);
   }
-  // Bridges between interfaces, once they all exist.
+  // Bridges between interfaces once they all exist, each an update with its change record, as NetBox saves them.
   const interfaces = registry.get('dcim.interface')!;
   for (const template of await templatesOf('interface')) {
     if (template.bridge_id === null) continue;
     const bridge = made.get('interface')?.get(template.bridge_id);
     const own = made.get('interface')?.get(template.id);
-    if (bridge && own) await em.createQueryBuilder().update(interfaces.table).set({ bridge_id: bridge }).where('id = :id', { id: own }).execute();
+    if (bridge && own) await writer.update(interfaces, own, { bridge }, true);
   }
   if (kind === 'device') await instantiateInventory(em, deviceId, typeId, { driver, writer }, made);
 }
@@ -69,10 +72,12 @@ async function instantiateInventory(em: EntityManager, deviceId: number, typeId:
   const templates = registry.get('dcim.inventoryitemtemplate');
   const items = registry.get('dcim.inventoryitem');
   if (!templates || !items) return;
-  const rows = await new ModelQuery(em, templates, driver).where('t.device_type_id = :type', { type: typeId }).rows({ order: ['tree_sort', 'id'] });
+  // MPTT's order: each tree as it was started, parents before their children.
+  const rows = await new ModelQuery(em, templates, driver).where('t.device_type_id = :type', { type: typeId }).rows({ order: ['tree_path', 'id'] });
   const ids = new Map<number, number>();
   for (const t of rows) {
-    const body: Row = { device: deviceId, name: t.name, label: t.label, part_id: t.part_id, description: t.description };
+    // NetBox leaves the item's description empty.
+    const body: Row = { device: deviceId, name: t.name, label: t.label, part_id: t.part_id };
     if (t.parent_id !== null) body.parent = ids.get(t.parent_id);
     if (t.role_id !== null) body.role = t.role_id;
     if (t.manufacturer_id !== null) body.manufacturer = t.manufacturer_id;

@@ -39,6 +39,8 @@ export interface FilterContext {
 /** A filter no field declares: its name, lookups and how it narrows the query. */
 export interface CustomFilter {
   schema?: Record<string, unknown>;
+  /** Replaces only the plain match of the field of the same name; its lookups (`__ic`, `__n`...) stay (NetBox's `iexact` names). */
+  exactOnly?: boolean;
   apply(values: string[], ctx: FilterContext): void | Promise<void>;
 }
 
@@ -73,6 +75,7 @@ export interface AfterWriteContext {
   /** Writes of other objects in the same transaction, with their own checks and change records (a cable's terminations). */
   writer: {
     create(model: ModelDef, input: unknown): Promise<number>;
+    update(model: ModelDef, id: number, input: unknown, partial: boolean): Promise<void>;
     remove(model: ModelDef, id: number): Promise<void>;
   };
 }

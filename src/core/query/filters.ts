@@ -74,10 +74,13 @@ export function filtersFor(model: ModelDef): Map<string, FilterSpec> {
     specs.set('modified_by_request', changedByRequest(model, ['create', 'update']));
   }
   for (const [name, custom] of Object.entries(model.filters)) {
+    const own = custom.exactOnly ? specs.get(name) : undefined;
     specs.set(name, {
-      lookups: [],
-      apply: (query, _lookup, values) =>
-        custom.apply(values, { where: (sql, params) => query.where(sql, params), param: (v) => query.param(v), alias: 't', driver: query.driver, em: query.em }),
+      lookups: own?.lookups ?? [],
+      apply: (query, lookup, values) =>
+        own && lookup !== 'exact'
+          ? own.apply(query, lookup, values)
+          : custom.apply(values, { where: (sql, params) => query.where(sql, params), param: (v) => query.param(v), alias: 't', driver: query.driver, em: query.em }),
     });
   }
   cache.set(model, specs);
