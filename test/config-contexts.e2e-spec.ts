@@ -79,7 +79,9 @@ describe('config_context on objects that declare it', () => {
     const edge = (await t.post('/api/extras/tags/', { name: 'Edge', slug: 'edge' })).body;
     await t.post(CONTEXTS, [
       { name: 'global', weight: 1000, data: { ntp: ['10.0.0.1'], snmp: { community: 'public', location: 'world' } } },
-      { name: 'europe', weight: 2000, tenant_groups: [region.id], data: { snmp: { location: 'eu' } } },
+      // A tenant group matches exactly, not through its parent, as in NetBox 3.5.
+      { name: 'france', weight: 2000, tenant_groups: [country.id], data: { snmp: { location: 'eu' } } },
+      { name: 'europe', weight: 2500, tenant_groups: [region.id], data: { snmp: { location: 'continent' } } },
       { name: 'edge only', weight: 3000, tags: [edge.id], data: { role: 'edge' } },
       { name: 'other tenant', weight: 4000, tenants: [other.id], data: { ntp: ['192.0.2.1'] } },
       { name: 'inactive', weight: 9000, is_active: false, data: { ntp: ['never'] } },

@@ -165,6 +165,16 @@ describe('dcim devices', () => {
       expect(await names('name=ctx-1&local_context_data=true')).toEqual(['ctx-1']);
     });
 
+    it('matches regions through their ancestors, locations exactly, as NetBox 3.5 does', async () => {
+      await createOne(t, '/api/extras/config-contexts/', { name: 'europe-wide', weight: 500, regions: [europe.id], data: { continent: 'eu' } });
+      await createOne(t, '/api/extras/config-contexts/', { name: 'hall-wide', weight: 600, locations: [hall.id], data: { hall: true } });
+      const inCage = await device('ctx-cage', { location: cage.id });
+      expect(inCage.config_context).toMatchObject({ continent: 'eu' });
+      expect(inCage.config_context).not.toHaveProperty('hall');
+      const inHall = await device('ctx-hall', { location: hall.id });
+      expect(inHall.config_context).toMatchObject({ continent: 'eu', hall: true });
+    });
+
     it('takes airflow and platform from its type on create, and its location from its rack', async () => {
       const eos = await make('platforms', { name: 'EOS', slug: 'eos', manufacturer: maker.id });
       const typed = await make('device-types', { manufacturer: maker.id, model: 'DCS-7280', slug: 'dcs-7280', airflow: 'rear-to-front', default_platform: eos.id });

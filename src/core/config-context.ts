@@ -10,10 +10,12 @@ type Json = Record<string, unknown>;
  * config context (its many-to-many fields), the path from the object to the criterion's objects.
  */
 export interface ConfigContextSpec {
-  /** `'tenant'`, `'tenant.group'`, `'site.region'` (trees include every ancestor), or `'@tags'`. */
+  /** `'tenant'`, `'tenant.group'`, `'site.region'`, or `'@tags'`. */
   criteria: Record<string, string>;
   /** The field with the object's own context data, merged last. */
   local?: string;
+  /** Criteria whose objects also match through their ancestors (a site's region matches a context on its parent region), as NetBox does for regions and site groups only. */
+  ancestors?: string[];
 }
 
 const CONTEXTS = 'extras.configcontext';
@@ -79,7 +81,7 @@ export async function renderConfigContexts(ctx: RenderContext, model: ModelDef, 
     const byContext = new Map<number, Set<number>>();
     for (const l of links) byContext.set(Number(l.context), (byContext.get(Number(l.context)) ?? new Set()).add(Number(l.target)));
     named.set(criterion, byContext);
-    reached.set(criterion, await reachedBy(ctx, model, rows, path, field.target));
+    reached.set(criterion, await reachedBy(ctx, model, rows, path, !!spec.ancestors?.includes(criterion)));
   }
   for (const row of rows) {
     const matching = contexts.filter((c) =>
@@ -96,7 +98,7 @@ export async function renderConfigContexts(ctx: RenderContext, model: ModelDef, 
 }
 
 /** For each row, the ids of the criterion's objects it reaches along `path`. */
-async function reachedBy(ctx: RenderContext, model: ModelDef, rows: Row[], path: string, target: ModelDef): Promise<Map<number, Set<number>>> {
+async function reachedBy(ctx: RenderContext, model: ModelDef, rows: Row[], path: string, ancestors: boolean): Promise<Map<number, Set<number>>> {
   const out = new Map<number, Set<number>>();
   if (path === '@tags') {
     const items = registry.get('extras.taggeditem');
@@ -129,7 +131,7 @@ async function reachedBy(ctx: RenderContext, model: ModelDef, rows: Row[], path:
   for (const [rowId, at] of current) {
     if (at === null) continue;
     const reachedRow = currentRows.get(at);
-    out.set(rowId, new Set(target.tree && reachedRow ? withAncestors(reachedRow.tree_path) : [at]));
+    out.set(rowId, new Set(ancestors && currentModel.tree && reachedRow ? withAncestors(reachedRow.tree_path) : [at]));
   }
   return out;
 }

@@ -322,6 +322,7 @@ export const Device = defineModel({
       tags: '@tags',
     },
     local: 'local_context_data',
+    ancestors: ['regions', 'site_groups'],
   },
   filters: {
     ...tenancyFilters(() => Device),
