@@ -1,0 +1,44 @@
+import { IpFormatError, parseInterface, parsePrefix } from './ip';
+
+describe('IP parsing', () => {
+  it('reads IPv4 with a mask, keeping host bits, and a bare address as a host', () => {
+    expect(parseInterface('10.0.0.1/24')).toEqual({
+      family: 4,
+      text: '10.0.0.1/24',
+      address: '10.0.0.1',
+      prefixLength: 24,
+      hex: '0a000001',
+      startHex: '0a000000',
+      endHex: '0a0000ff',
+    });
+    expect(parseInterface('192.0.2.7').text).toBe('192.0.2.7/32');
+    expect(parseInterface('0.0.0.0/0')).toMatchObject({ startHex: '00000000', endHex: 'ffffffff', prefixLength: 0 });
+  });
+
+  it('writes IPv6 as netaddr does: compressed, lower case, IPv4-mapped with a dotted tail', () => {
+    expect(parseInterface('2001:DB8:0:0:1:0:0:1/64').text).toBe('2001:db8::1:0:0:1/64');
+    expect(parseInterface('2001:db8::1').text).toBe('2001:db8::1/128');
+    expect(parseInterface('::ffff:10.0.0.1').text).toBe('::ffff:10.0.0.1/128');
+    expect(parseInterface('::ffff:a00:1/128').text).toBe('::ffff:10.0.0.1/128');
+    expect(parseInterface('::/0')).toMatchObject({ family: 6, startHex: '0'.repeat(32), endHex: 'f'.repeat(32) });
+  });
+
+  it('clears host bits of a prefix', () => {
+    expect(parsePrefix('10.1.1.1/24').text).toBe('10.1.1.0/24');
+    expect(parsePrefix('2001:db8::1/32').text).toBe('2001:db8::/32');
+    expect(parsePrefix('10.0.0.1/31')).toMatchObject({ text: '10.0.0.0/31', startHex: '0a000000', endHex: '0a000001' });
+    expect(parsePrefix('2001:db8::1/127')).toMatchObject({ text: '2001:db8::/127' });
+  });
+
+  it('orders keys as the numbers', () => {
+    const keys = ['10.0.0.10', '10.0.0.9', '9.255.255.255', '10.0.1.0'].map((a) => parseInterface(a).hex).sort();
+    expect(keys).toEqual(['09ffffff', '0a000009', '0a00000a', '0a000100']);
+  });
+
+  it.each(['10.0.0', '10.1/16', '256.0.0.1', '010.0.0.1', '10.0.0.1/33', 'fe80::1%eth0', '2001:db8::/129', 'host', '', '10.0.0.1/24/1', '10.0.0.1/-1'])(
+    'refuses %p',
+    (bad) => {
+      expect(() => parseInterface(bad)).toThrow(IpFormatError);
+    },
+  );
+});
