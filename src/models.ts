@@ -15,3 +15,4 @@ export * from './dcim/components.models';
 export * from './dcim/templates.models';
 export * from './dcim/cables.models';
 export * from './dcim/power.models';
+export * from './ipam/routing.models';

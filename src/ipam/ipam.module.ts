@@ -1,4 +1,5 @@
 import { apiApp } from '../core/crud/api-app';
+import { ASN, RIR, Role, RouteTarget, VRF } from './routing.models';
 
-/** The ipam application: its API root now, its models as they arrive. */
-export const IpamModule = apiApp('ipam', []);
+/** The ipam application: registries, roles, VRFs and route targets, ASNs; addressing models as they arrive. */
+export const IpamModule = apiApp('ipam', [ASN, RIR, Role, RouteTarget, VRF]);

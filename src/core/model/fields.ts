@@ -177,6 +177,8 @@ export class SlugField extends TextField {
 export interface IntegerOptions extends FieldOptions {
   min?: number;
   max?: number;
+  /** Stored as a 64-bit integer (a 32-bit ASN does not fit a signed 32-bit column). */
+  big?: boolean;
 }
 
 export class IntegerField extends Field<number> {
@@ -186,7 +188,7 @@ export class IntegerField extends Field<number> {
     super(opts);
   }
   columnSpec(): ColumnSpec {
-    return { type: 'integer' };
+    return { type: this.opts.big ? 'bigint' : 'integer' };
   }
   fromDb(raw: unknown): number | null {
     return raw === null || raw === undefined ? null : Number(raw);

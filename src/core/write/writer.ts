@@ -351,7 +351,7 @@ export class Writer {
       if (value === null || value === undefined || (previous && previous[field.column] === value)) continue;
       const query = new ModelQuery(this.em, model, this.driver).where(`t.${q(field.column)} = :v`, { v: field.toParam(value, this.driver) });
       if (previous) query.where('t.id <> :self', { self: previous.id });
-      if (await query.count()) errors[field.name] = [`${model.verboseName} with this ${field.label.toLowerCase()} already exists.`];
+      if (await query.count()) errors[field.name] = [`${model.verboseName} with this ${field.opts.label ?? field.name.replace(/_/g, ' ')} already exists.`];
     }
     if (Object.keys(errors).length) throw new ValidationError(errors);
     for (const field of Object.values(model.fields)) {
