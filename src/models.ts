@@ -16,3 +16,4 @@ export * from './dcim/templates.models';
 export * from './dcim/cables.models';
 export * from './dcim/power.models';
 export * from './ipam/routing.models';
+export * from './ipam/vlans.models';

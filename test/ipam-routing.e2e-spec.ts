@@ -29,7 +29,7 @@ describe('ipam registries, roles, route targets, VRFs and ASNs', () => {
   it('orders roles by weight, then name', async () => {
     const role = await make('roles', { name: 'Production', slug: 'production' });
     expect(role).toMatchObject({ weight: 1000 });
-    expect(Object.keys(role)).toEqual(['id', 'url', 'display', 'name', 'slug', 'weight', 'description', ...TIMES]);
+    expect(Object.keys(role)).toEqual(['id', 'url', 'display', 'name', 'slug', 'weight', 'description', ...TIMES, 'vlan_count']);
     await make('roles', { name: 'Access', slug: 'access', weight: 2000 });
     await make('roles', { name: 'Management', slug: 'management', weight: 100 });
     expect(await names('roles', '')).toEqual(['Management', 'Production', 'Access']);

@@ -303,6 +303,8 @@ export const Interface = defineComponent({
     },
     ...euiFilters('mac_address', normaliseMac),
     ...euiFilters('wwn', normaliseWwn),
+    vlan_id: vlanFilter('id'),
+    vlan: vlanFilter('vid'),
     device: interfaceDeviceFilter('name'),
     device_id: interfaceDeviceFilter('id'),
     vdc_identifier: vdcIdentifierFilter(),
@@ -360,6 +362,13 @@ export const Interface = defineComponent({
       row.rf_channel_frequency ??= Number(channel[1]);
       row.rf_channel_width ??= Number(channel[2]);
     }
+    await checkVlans(row, ctx);
+  },
+  // Leaving tagged mode drops the tagged VLANs, unless the same request sets them.
+  async afterWrite(em, row, previous, { input }) {
+    if (!row || !previous || row.mode === 'tagged' || 'tagged_vlans' in input) return;
+    const tagged = Interface.fields.tagged_vlans as ManyToManyField;
+    if (tagged.installed) await em.createQueryBuilder().delete().from(tagged.throughTable).where(`${tagged.sourceColumn} = :id`, { id: row.id }).execute();
   },
   async augment(_ctx, _rows, reps) {
     // Addresses and FHRP groups arrive with IPAM; until then an interface has none.
@@ -370,6 +379,41 @@ export const Interface = defineComponent({
     }
   },
 });
+
+/** `?vlan_id=` and `?vlan=<vid>`: interfaces carrying the VLAN, untagged or tagged, as NetBox. */
+function vlanFilter(by: 'id' | 'vid'): CustomFilter {
+  return {
+    apply(values, ctx) {
+      const value = values[values.length - 1];
+      if (!/^\d+$/.test(value)) throw new FieldError(['Enter a whole number.']);
+      const tagged = Interface.fields.tagged_vlans as ManyToManyField;
+      const vlans = by === 'id' ? ctx.param(Number(value)) : `SELECT v.id FROM ${q('ipam_vlan')} v WHERE v.vid = ${ctx.param(Number(value))}`;
+      ctx.where(
+        `(t.untagged_vlan_id IN (${vlans}) OR t.id IN (SELECT x.${q(tagged.sourceColumn)} FROM ${q(tagged.throughTable)} x WHERE x.${q(tagged.targetColumn)} IN (${vlans})))`,
+      );
+    },
+  };
+}
+
+/** An interface's VLANs belong to its device's site or to none; without a mode it has no untagged VLAN. */
+async function checkVlans(row: Row, ctx?: WriteContext): Promise<void> {
+  const vlans = registry.get('ipam.vlan');
+  if (!vlans) return;
+  if (!row.mode) row.untagged_vlan_id = null;
+  const device = await loadRow(ctx, registry.get('dcim.device')!, row.device_id);
+  const untagged = await loadRow(ctx, vlans, row.untagged_vlan_id);
+  if (untagged && untagged.site_id !== null && untagged.site_id !== device?.site_id) {
+    throw new FieldError({
+      untagged_vlan: [`The untagged VLAN (${vlans.display(untagged)}) must belong to the same site as the interface's parent device, or it must be global.`],
+    });
+  }
+  for (const id of (ctx?.input?.tagged_vlans as number[] | undefined) ?? []) {
+    const vlan = await loadRow(ctx, vlans, id);
+    if (vlan && vlan.site_id !== null && vlan.site_id !== device?.site_id) {
+      throw new FieldError({ tagged_vlans: [`VLAN ${vlans.display(vlan)} must belong to the same site as the interface's parent device, or it must be global.`] });
+    }
+  }
+}
 
 /**
  * `?device=<name>` and `?device_id=<id>` on interfaces take other virtual chassis members' interfaces too, but

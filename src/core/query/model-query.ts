@@ -58,9 +58,10 @@ export class ModelQuery {
       if (col in this.model.activeCounts) return [{ expr: q(col), desc: term.startsWith('-') }];
       return this.orderTerms(this.model, 't', col, term.startsWith('-'), 0);
     });
+    // PostgreSQL's (and so NetBox's) placement of nulls, on both databases.
     for (const [i, { expr, desc }] of terms.entries()) {
-      if (i === 0) qb.orderBy(expr, desc ? 'DESC' : 'ASC');
-      else qb.addOrderBy(expr, desc ? 'DESC' : 'ASC');
+      if (i === 0) qb.orderBy(expr, desc ? 'DESC' : 'ASC', desc ? 'NULLS FIRST' : 'NULLS LAST');
+      else qb.addOrderBy(expr, desc ? 'DESC' : 'ASC', desc ? 'NULLS FIRST' : 'NULLS LAST');
     }
     if (opts.limit !== undefined) qb.limit(opts.limit);
     if (opts.offset) qb.offset(opts.offset);

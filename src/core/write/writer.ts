@@ -401,7 +401,7 @@ export class Writer {
       if (!(await query.count())) continue;
       if (c.message) return c.message;
       if (c.when || c.name) return `Constraint “${c.name}” is violated.`;
-      const labels = fields.map((f) => capitalize(f.label.toLowerCase()));
+      const labels = fields.map((f) => capitalize(f.opts.label ?? f.name.replace(/_/g, ' ')));
       // Django's get_text_list: "A, B and C".
       const listed = labels.length > 1 ? `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}` : labels[0];
       return `${capitalize(model.verboseName)} with this ${listed} already exists.`;

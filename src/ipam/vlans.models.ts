@@ -1,0 +1,119 @@
+import { FieldError, choice, contentType, foreignKey, genericRelation, integer, slug, text } from '../core/model/fields';
+import { ModelDef, Row, WriteContext, defineModel, registry } from '../core/model/model';
+import { pathFilter, tenancyFilters } from '../core/query/filters';
+import { ModelQuery } from '../core/query/model-query';
+
+/** Where a VLAN group applies: one of these objects, or anywhere. */
+const GROUP_SCOPES = ['dcim.region', 'dcim.sitegroup', 'dcim.site', 'dcim.location', 'dcim.rack', 'virtualization.clustergroup', 'virtualization.cluster'];
+
+async function load(ctx: WriteContext | undefined, model: ModelDef | undefined, id: number | null): Promise<Row | null> {
+  if (!model || id === null || !ctx?.em || !ctx.driver) return null;
+  const [row] = await new ModelQuery(ctx.em, model, ctx.driver).whereIdIn([id]).rows({ order: ['id'] });
+  return row ?? null;
+}
+
+export const VLANGroup = defineModel({
+  app: 'ipam',
+  name: 'vlangroup',
+  plural: 'vlan-groups',
+  verboseName: 'VLAN group',
+  ordering: ['name', 'id'],
+  fields: {
+    name: text({ max: 100 }),
+    slug: slug({ max: 100 }),
+    scope_type: contentType({ nullable: true, blank: true, allowed: () => GROUP_SCOPES.filter((s) => registry.has(s)) }),
+    scope_id: integer({ min: 0, nullable: true }),
+    scope: genericRelation('scope_type', 'scope_id'),
+    min_vid: integer({ min: 1, max: 4094, default: 1, label: 'Minimum VLAN ID' }),
+    max_vid: integer({ min: 1, max: 4094, default: 4094, label: 'Maximum VLAN ID' }),
+    description: text({ max: 200, blank: true }),
+  },
+  full: [
+    'id', 'url', 'display', 'name', 'slug', 'scope_type', 'scope_id', 'scope', 'min_vid', 'max_vid', 'description', 'tags', 'custom_fields', 'created',
+    'last_updated', 'vlan_count', 'utilization',
+  ],
+  constraints: [
+    { fields: ['scope_type', 'scope_id', 'name'], name: 'ipam_vlangroup_unique_scope_name' },
+    { fields: ['scope_type', 'scope_id', 'slug'], name: 'ipam_vlangroup_unique_scope_slug' },
+  ],
+  counts: { vlan_count: { model: 'ipam.vlan', field: 'group' } },
+  brief: ['id', 'url', 'display', 'name', 'slug', 'vlan_count'],
+  search: ['name', 'slug', 'description'],
+  validate(row) {
+    if (row.scope_id !== null && !row.scope_type) throw new FieldError(['Cannot set scope_id without scope_type.']);
+    if (row.scope_type && row.scope_id === null) throw new FieldError({ scope_id: ['This field is required when a scope type is set.'] });
+    if (row.max_vid < row.min_vid) throw new FieldError({ max_vid: ['Maximum child VID must be greater than or equal to minimum child VID'] });
+  },
+  async augment(_ctx, rows, reps) {
+    // The share of the group's VIDs in use, as NetBox reports it.
+    rows.forEach((row, i) => {
+      if ('utilization' in reps[i]) reps[i].utilization = ((reps[i].vlan_count as number) ?? 0) / (row.max_vid - row.min_vid + 1) * 100;
+    });
+  },
+});
+
+/** The spec's status values: integers on read, written as the integer or NetBox's name. */
+const VLAN_STATUSES = [
+  { value: 1, label: 'Active' },
+  { value: 2, label: 'Reserved' },
+  { value: 3, label: 'Deprecated' },
+] as const;
+
+export const VLAN = defineModel({
+  app: 'ipam',
+  name: 'vlan',
+  plural: 'vlans',
+  verboseName: 'VLAN',
+  display: (v) => `${v.name} (${v.vid})`,
+  ordering: ['site', 'group', 'vid', 'id'],
+  fields: {
+    site: foreignKey('dcim.site', { nullable: true, onDelete: 'PROTECT' }),
+    group: foreignKey('ipam.vlangroup', { nullable: true, onDelete: 'PROTECT' }),
+    vid: integer({ min: 1, max: 4094, label: 'VID' }),
+    name: text({ max: 64 }),
+    tenant: foreignKey('tenancy.tenant', { nullable: true, onDelete: 'PROTECT' }),
+    status: choice(VLAN_STATUSES, { default: 1, aliases: { active: 1, reserved: 2, deprecated: 3 } }),
+    role: foreignKey('ipam.role', { nullable: true, onDelete: 'SET NULL' }),
+    description: text({ max: 200, blank: true }),
+    comments: text({ blank: true }),
+  },
+  full: [
+    'id', 'url', 'display', 'site', 'group', 'vid', 'name', 'tenant', 'status', 'role', 'description', 'display_name', 'comments', 'l2vpn_termination',
+    'tags', 'custom_fields', 'created', 'last_updated', 'prefix_count',
+  ],
+  constraints: [
+    { fields: ['group', 'vid'], name: 'ipam_vlan_unique_group_vid', message: 'VLAN with this Group and VID already exists.' },
+    { fields: ['group', 'name'], name: 'ipam_vlan_unique_group_name', message: 'VLAN with this Group and Name already exists.' },
+  ],
+  counts: { prefix_count: { model: 'ipam.prefix', field: 'vlan' } },
+  brief: ['id', 'url', 'display', 'vid', 'name', 'display_name'],
+  search: ['name', 'description', 'comments'],
+  filters: {
+    ...tenancyFilters(() => VLAN),
+    region_id: pathFilter(() => VLAN, 'site.region', 'id'),
+    region: pathFilter(() => VLAN, 'site.region'),
+    site_group_id: pathFilter(() => VLAN, 'site.group', 'id'),
+    site_group: pathFilter(() => VLAN, 'site.group'),
+  },
+  async validate(row, _previous, ctx) {
+    const group = await load(ctx, VLANGroup, row.group_id);
+    if (!group) return;
+    if (row.site_id !== null) {
+      const site = await load(ctx, registry.get('dcim.site'), row.site_id);
+      if (group.scope_type !== 'dcim.site' || group.scope_id !== row.site_id) {
+        const scope = group.scope_type ? await load(ctx, registry.get(group.scope_type), group.scope_id) : null;
+        const scopeName = scope ? registry.get(group.scope_type)!.display(scope) : 'None';
+        throw new FieldError({ group: [`VLAN is assigned to group ${group.name} (scope: ${scopeName}); cannot also assign to site ${site?.name}.`] });
+      }
+    }
+    if (row.vid < group.min_vid || row.vid > group.max_vid) {
+      throw new FieldError({ vid: [`VID must be between ${group.min_vid} and ${group.max_vid} for VLANs in group ${group.name}`] });
+    }
+  },
+  async augment(_ctx, _rows, reps) {
+    for (const rep of reps) {
+      if ('display_name' in rep) rep.display_name = rep.display;
+      if ('l2vpn_termination' in rep) rep.l2vpn_termination = null;
+    }
+  },
+});
