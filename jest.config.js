@@ -7,6 +7,7 @@ const common = {
 module.exports = {
   projects: [
     { ...common, displayName: 'unit', rootDir: 'src', testRegex: '.*\\.spec\\.ts$' },
-    { ...common, displayName: 'e2e', rootDir: '.', roots: ['<rootDir>/test'], testRegex: '.*\\.e2e-spec\\.ts$' },
+    // Each app starts on a fresh database and applies every migration: on PostgreSQL on a busy machine that takes seconds.
+    { ...common, displayName: 'e2e', rootDir: '.', roots: ['<rootDir>/test'], testRegex: '.*\\.e2e-spec\\.ts$', testTimeout: 60_000 },
   ],
 };
