@@ -5,9 +5,10 @@ const common = {
   testEnvironment: 'node',
 };
 module.exports = {
+  // An end-to-end app starts on a fresh database and applies every migration: on PostgreSQL on a busy machine that takes seconds.
+  testTimeout: 60_000,
   projects: [
     { ...common, displayName: 'unit', rootDir: 'src', testRegex: '.*\\.spec\\.ts$' },
-    // Each app starts on a fresh database and applies every migration: on PostgreSQL on a busy machine that takes seconds.
-    { ...common, displayName: 'e2e', rootDir: '.', roots: ['<rootDir>/test'], testRegex: '.*\\.e2e-spec\\.ts$', testTimeout: 60_000 },
+    { ...common, displayName: 'e2e', rootDir: '.', roots: ['<rootDir>/test'], testRegex: '.*\\.e2e-spec\\.ts$' },
   ],
 };
