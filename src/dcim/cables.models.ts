@@ -1,12 +1,11 @@
 import { FieldError, boolean, choice, contentType, decimal, foreignKey, genericRelation, input, integer, json, pythonType, text } from '../core/model/fields';
 import { CustomFilter, Row, WriteContext, defineModel, registry } from '../core/model/model';
 import { tenancyFilters } from '../core/query/filters';
-import { ModelQuery, q } from '../core/query/model-query';
+import { loadRow, ModelQuery, q } from '../core/query/model-query';
 import { Representation } from '../core/serialize/serializer';
 import { CABLE_LENGTH_UNITS, CABLE_STATUSES, CABLE_TYPES, INTERFACE_TYPES } from './choices';
 import { COMPATIBLE_TERMINATIONS, Node, deferringRetrace, loadNodes, nodeOf, pathsThrough, retrace, retraceDeferred, terminationTypes } from './cabling';
 import { NONCONNECTABLE_INTERFACE_TYPES } from './components.models';
-import { loadRow } from './devices.models';
 
 const COLOR = /^[0-9a-f]{6}$/;
 type End = 'A' | 'B';

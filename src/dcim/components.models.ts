@@ -1,7 +1,7 @@
 import { Field, FieldError, ManyToManyField, boolean, choice, contentType, decimal, foreignKey, genericRelation, integer, manyToMany, slug, text } from '../core/model/fields';
 import { CustomFilter, FilterContext, ModelDef, ModelSpec, Row, WriteContext, defineModel, registry } from '../core/model/model';
 import { escapeLike, pathFilter } from '../core/query/filters';
-import { ModelQuery, q } from '../core/query/model-query';
+import { loadRow, ModelQuery, q } from '../core/query/model-query';
 import { Representation, loadNested } from '../core/serialize/serializer';
 import {
   CONSOLE_PORT_SPEEDS,
@@ -19,7 +19,6 @@ import {
   WIRELESS_ROLES,
 } from './choices';
 import { augmentCabled, cabledFields, cabledFilters, CABLED_KEYS, nodeOf, PATH_KEYS, retrace } from './cabling';
-import { loadRow } from './devices.models';
 import { naturalize } from './naturalize';
 
 const COLOR = /^[0-9a-f]{6}$/;

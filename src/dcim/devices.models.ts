@@ -1,7 +1,7 @@
 import { FieldError, choice, decimal, foreignKey, integer, json, text } from '../core/model/fields';
 import { CustomFilter, ModelDef, Row, WriteContext, defineModel, registry } from '../core/model/model';
 import { booleanFilter, escapeLike, pathFilter, tenancyFilters } from '../core/query/filters';
-import { ModelQuery, q } from '../core/query/model-query';
+import { ModelQuery, loadRow, q } from '../core/query/model-query';
 import { RenderContext, objectUrl } from '../core/serialize/serializer';
 import { DEVICE_FACES, DEVICE_STATUSES, MODULE_STATUSES, VDC_STATUSES } from './choices';
 import { naturalize } from './naturalize';
@@ -17,13 +17,6 @@ const AIRFLOWS = [
   { value: 'passive', label: 'Passive' },
   { value: 'mixed', label: 'Mixed' },
 ] as const;
-
-/** Reads one object by id inside a write's transaction. */
-export async function loadRow(ctx: WriteContext | undefined, model: ModelDef, id: number | null | undefined): Promise<Row | null> {
-  if (id === null || id === undefined || !ctx?.em || !ctx.driver) return null;
-  const [row] = await new ModelQuery(ctx.em, model, ctx.driver).whereIdIn([id]).rows({ order: ['id'] });
-  return row ?? null;
-}
 
 export const VirtualChassis = defineModel({
   app: 'dcim',

@@ -1,10 +1,9 @@
 import { FieldError, choice, foreignKey, integer, text } from '../core/model/fields';
 import { CustomFilter, defineModel, registry } from '../core/model/model';
 import { escapeLike, pathFilter } from '../core/query/filters';
-import { q } from '../core/query/model-query';
+import { loadRow, q } from '../core/query/model-query';
 import { CABLED_KEYS, PATH_KEYS, augmentCabled, cabledFields, cabledFilters } from './cabling';
 import { POWER_FEED_PHASES, POWER_FEED_STATUSES, POWER_FEED_SUPPLIES, POWER_FEED_TYPES } from './choices';
-import { loadRow } from './devices.models';
 import { siteFilters } from './racks.models';
 
 export const PowerPanel = defineModel({

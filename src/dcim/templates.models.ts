@@ -1,9 +1,9 @@
+import { loadRow } from '../core/query/model-query';
 import { Field, FieldError, boolean, choice, contentType, foreignKey, genericRelation, integer, text } from '../core/model/fields';
 import { CustomFilter, ModelDef, ModelSpec, Row, WriteContext, defineModel, registry } from '../core/model/model';
 import { pathFilter } from '../core/query/filters';
 import { CONSOLE_PORT_TYPES, INTERFACE_TYPES, POE_MODES, POE_TYPES, PORT_TYPES, POWER_OUTLET_FEED_LEGS, POWER_OUTLET_TYPES, POWER_PORT_TYPES } from './choices';
 import { componentDisplay, naturalizeInterface } from './components.models';
-import { loadRow } from './devices.models';
 import { naturalize } from './naturalize';
 
 const COLOR = /^[0-9a-f]{6}$/;

@@ -1,16 +1,10 @@
 import { FieldError, choice, contentType, foreignKey, genericRelation, integer, slug, text } from '../core/model/fields';
 import { ModelDef, Row, WriteContext, defineModel, registry } from '../core/model/model';
 import { pathFilter, tenancyFilters } from '../core/query/filters';
-import { ModelQuery } from '../core/query/model-query';
+import { loadRow } from '../core/query/model-query';
 
 /** Where a VLAN group applies: one of these objects, or anywhere. */
 const GROUP_SCOPES = ['dcim.region', 'dcim.sitegroup', 'dcim.site', 'dcim.location', 'dcim.rack', 'virtualization.clustergroup', 'virtualization.cluster'];
-
-async function load(ctx: WriteContext | undefined, model: ModelDef | undefined, id: number | null): Promise<Row | null> {
-  if (!model || id === null || !ctx?.em || !ctx.driver) return null;
-  const [row] = await new ModelQuery(ctx.em, model, ctx.driver).whereIdIn([id]).rows({ order: ['id'] });
-  return row ?? null;
-}
 
 export const VLANGroup = defineModel({
   app: 'ipam',
@@ -96,12 +90,12 @@ export const VLAN = defineModel({
     site_group: pathFilter(() => VLAN, 'site.group'),
   },
   async validate(row, _previous, ctx) {
-    const group = await load(ctx, VLANGroup, row.group_id);
+    const group = await loadRow(ctx, VLANGroup, row.group_id);
     if (!group) return;
     if (row.site_id !== null) {
-      const site = await load(ctx, registry.get('dcim.site'), row.site_id);
+      const site = await loadRow(ctx, registry.get('dcim.site'), row.site_id);
       if (group.scope_type !== 'dcim.site' || group.scope_id !== row.site_id) {
-        const scope = group.scope_type ? await load(ctx, registry.get(group.scope_type), group.scope_id) : null;
+        const scope = group.scope_type ? await loadRow(ctx, registry.get(group.scope_type), group.scope_id) : null;
         const scopeName = scope ? registry.get(group.scope_type)!.display(scope) : 'None';
         throw new FieldError({ group: [`VLAN is assigned to group ${group.name} (scope: ${scopeName}); cannot also assign to site ${site?.name}.`] });
       }

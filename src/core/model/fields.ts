@@ -532,11 +532,7 @@ export class ForeignKeyField extends Field<number> {
    * (a device's primary IP before IPAM) has no column yet, reads as null and is not written.
    */
   get installed(): boolean {
-    try {
-      return !!this.target;
-    } catch {
-      return false;
-    }
+    return isInstalled(this, () => this.target);
   }
   get stored(): boolean {
     return this.installed;
@@ -605,11 +601,7 @@ export class ManyToManyField extends Field<number[]> {
    * (a config context's sites) has no table yet and reads as an empty list.
    */
   get installed(): boolean {
-    try {
-      return !!this.target;
-    } catch {
-      return false;
-    }
+    return isInstalled(this, () => this.target);
   }
   get throughTable(): string {
     return `${this.model.table}_${this.name}`;
@@ -709,6 +701,18 @@ export function pythonType(value: unknown): string {
   if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float';
   if (typeof value === 'boolean') return 'bool';
   return 'dict';
+}
+
+/** Once a relation's target is installed it stays so: remembered, since lists ask on every query. */
+const installedRelations = new WeakSet<Field<any>>();
+function isInstalled(field: Field<any>, target: () => ModelDef): boolean {
+  if (installedRelations.has(field)) return true;
+  try {
+    if (target()) installedRelations.add(field);
+  } catch {
+    return false;
+  }
+  return installedRelations.has(field);
 }
 
 let registryLookup: ((label: string) => ModelDef | undefined) | null = null;

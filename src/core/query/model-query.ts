@@ -1,6 +1,6 @@
 import { EntityManager, SelectQueryBuilder } from 'typeorm';
 import { Driver, ManyToManyField } from '../model/fields';
-import { ModelDef, Row, registry } from '../model/model';
+import { ModelDef, Row, WriteContext, registry } from '../model/model';
 
 /**
  * One SELECT over a model's table (alias `t`): conditions, ordering, paging,
@@ -127,4 +127,11 @@ export class ModelQuery {
 
 export function q(identifier: string): string {
   return `"${identifier}"`;
+}
+
+/** One object by id, read inside a write's transaction by a model's own rules; null when there is none. */
+export async function loadRow(ctx: Pick<WriteContext, 'em' | 'driver'> | undefined, model: ModelDef | undefined, id: number | null | undefined): Promise<Row | null> {
+  if (!model || id === null || id === undefined || !ctx?.em || !ctx.driver) return null;
+  const [row] = await new ModelQuery(ctx.em, model, ctx.driver).whereIdIn([id]).rows({ order: ['id'] });
+  return row ?? null;
 }
