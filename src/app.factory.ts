@@ -9,6 +9,7 @@ import { AppConfig } from './core/config/config';
 import { Database } from './core/db/database';
 import { appendSlash, jsonBody, responseHeaders } from './core/http/middleware';
 import { OpenApiDocumentProvider, setupSwaggerUi } from './core/openapi/schema.controller';
+import { loadPlugins } from './core/plugins/loader';
 import { serviceVersion } from './core/version';
 
 const LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
@@ -25,7 +26,8 @@ export async function createApp(config: AppConfig, opts: { logger?: false; modul
   server.set('query parser', 'simple');
   server.disable('x-powered-by');
   server.set('etag', false);
-  const app = await NestFactory.create(AppModule.forRoot(config, opts.modules), new ExpressAdapter(server), {
+  const plugins = loadPlugins(config.plugins, serviceVersion(), config.pluginsConfig);
+  const app = await NestFactory.create(AppModule.forRoot(config, plugins, opts.modules), new ExpressAdapter(server), {
     bodyParser: false,
     logger: opts.logger === false ? false : LEVELS[config.logLevel],
   });

@@ -2,31 +2,31 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { CircuitsModule } from './circuits/circuits.module';
 import { AppConfig } from './core/config/config';
 import { CoreModule } from './core/core.module';
+import { Plugin } from './core/plugins/plugin';
 import { DcimModule } from './dcim/dcim.module';
 import { ExtrasModule } from './extras/extras.module';
 import { IpamModule } from './ipam/ipam.module';
 import './models';
-import { PluginsModule } from './plugins/plugins.module';
 import { TenancyModule } from './tenancy/tenancy.module';
 import { UsersModule } from './users/users.module';
 import { VirtualizationModule } from './virtualization/virtualization.module';
 
 @Module({})
 export class AppModule {
-  /** `extra`: further application modules, such as plugins' or a test's own. */
-  static forRoot(config: AppConfig, extra: DynamicModule[] = []): DynamicModule {
+  /** `extra`: further application modules, such as a test's own. */
+  static forRoot(config: AppConfig, plugins: Plugin[] = [], extra: DynamicModule[] = []): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        CoreModule.forRoot(config),
+        CoreModule.forRoot(config, plugins),
         CircuitsModule,
         DcimModule,
         ExtrasModule,
         IpamModule,
-        PluginsModule,
         TenancyModule,
         UsersModule,
         VirtualizationModule,
+        ...plugins.map((p) => p.module()),
         ...extra,
       ],
     };

@@ -1,10 +1,12 @@
-import { Controller, Get, Req } from '@nestjs/common';
+import { Controller, Get, Inject, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import * as fs from 'fs';
 import * as path from 'path';
 import { PublicRoute } from './auth/auth.guard';
 import { requestContext } from './crud/model.controller';
 import { Allow, READ_METHODS } from './http/render.interceptor';
+import { Plugin } from './plugins/plugin';
+import { INSTALLED_PLUGINS } from './plugins/plugins.controller';
 import { serviceVersion } from './version';
 
 export const API_APPS = ['circuits', 'dcim', 'extras', 'ipam', 'plugins', 'status', 'tenancy', 'users', 'virtualization'];
@@ -31,6 +33,8 @@ let installedApps: Record<string, string> | undefined;
 @Controller('api')
 @PublicRoute()
 export class CoreController {
+  constructor(@Inject(INSTALLED_PLUGINS) private readonly plugins: Plugin[]) {}
+
   @Get()
   @Allow(READ_METHODS)
   root(@Req() req: Request) {
@@ -45,7 +49,7 @@ export class CoreController {
       'framework-version': packageVersion('@nestjs/core'),
       'installed-apps': (installedApps ??= Object.fromEntries(COMPONENTS.map((c) => [c, packageVersion(c)]))),
       'service-version': serviceVersion(),
-      plugins: {},
+      plugins: Object.fromEntries(this.plugins.map((p) => [p.name, p.version])),
       'python-version': process.versions.node,
       'rq-workers-running': 0,
     };

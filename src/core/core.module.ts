@@ -14,18 +14,21 @@ import { ApiExceptionFilter } from './http/exception.filter';
 import { RenderInterceptor } from './http/render.interceptor';
 import { registry } from './model/model';
 import { OpenApiDocumentProvider, SchemaController } from './openapi/schema.controller';
+import { Plugin } from './plugins/plugin';
+import { INSTALLED_PLUGINS, PluginsController } from './plugins/plugins.controller';
 
 /** The generic layer: configuration, database, guards, rendering, and the service endpoints. */
 @Global()
 @Module({})
 export class CoreModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, plugins: Plugin[] = []): DynamicModule {
     return {
       module: CoreModule,
-      imports: [TypeOrmModule.forRoot({ ...dataSourceOptions(config, registry.all()), migrationsRun: true, logging: ['error'] })],
-      controllers: [CoreController, SchemaController],
+      imports: [TypeOrmModule.forRoot({ ...dataSourceOptions(config, registry.all(), plugins), migrationsRun: true, logging: ['error'] })],
+      controllers: [CoreController, SchemaController, PluginsController],
       providers: [
         { provide: APP_CONFIG, useValue: config },
+        { provide: INSTALLED_PLUGINS, useValue: plugins },
         AuthExtensions,
         PermissionService,
         Clock,
@@ -36,7 +39,7 @@ export class CoreModule {
         { provide: APP_INTERCEPTOR, useClass: RenderInterceptor },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
       ],
-      exports: [APP_CONFIG, AuthExtensions, PermissionService, Clock, Database, CrudService, OpenApiDocumentProvider],
+      exports: [APP_CONFIG, INSTALLED_PLUGINS, AuthExtensions, PermissionService, Clock, Database, CrudService, OpenApiDocumentProvider],
     };
   }
 }

@@ -22,6 +22,10 @@ export interface AppConfig {
   /** Days change records are kept; 0 keeps them forever. */
   changelogRetention: number;
   logLevel: 'error' | 'warn' | 'log' | 'debug';
+  /** Plugins to install, as module names or paths, in order. */
+  plugins: string[];
+  /** Each plugin's settings, by plugin name. */
+  pluginsConfig: Record<string, Record<string, unknown>>;
 }
 
 export class ConfigError extends Error {}
@@ -43,6 +47,20 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
   if (/^(1|true|yes|on)$/i.test(raw)) return true;
   if (/^(0|false|no|off)$/i.test(raw)) return false;
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function pluginsConfig(env: Env): Record<string, Record<string, unknown>> {
+  const raw = env.PLUGINS_CONFIG;
+  if (!raw) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new ConfigError('PLUGINS_CONFIG must be a JSON object of settings by plugin name');
+  }
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!isObject(parsed) || !Object.values(parsed).every(isObject)) throw new ConfigError('PLUGINS_CONFIG must be a JSON object of settings by plugin name');
+  return parsed as Record<string, Record<string, unknown>>;
 }
 
 /** Reads and validates the whole configuration once; a bad value names its variable. */
@@ -79,6 +97,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     redisUrl: env.REDIS_URL || null,
     changelogRetention: integer(env, 'CHANGELOG_RETENTION', 90, 0),
     logLevel,
+    plugins: (env.PLUGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    pluginsConfig: pluginsConfig(env),
   };
 }
 

@@ -7,7 +7,7 @@ import { modelController, requestContext } from './model.controller';
 
 /** `GET /api/<app>/`: the app's endpoints with absolute URLs. */
 function appRootController(app: string): Type<unknown> {
-  @Controller(`api/${app}`)
+  @Controller(registry.appRoot(app).slice(1, -1))
   @PublicRoute()
   class AppRootController {
     @Get()

@@ -112,12 +112,25 @@ export class CrudService {
    * may view it; read in `em` when given, so that it is current inside a transaction.
    */
   async parentRow(model: ModelDef, id: number, ctx: RequestContext, em: EntityManager = this.db.manager): Promise<Row> {
-    const exempt = this.config.exemptViewPermissions === '*' || this.config.exemptViewPermissions.includes(model.label);
-    const scope = exempt ? 'all' : ctx.user ? await this.permissions.scopeFor(ctx.user, model.label, 'view') : null;
+    const scope = await this.viewScope(model, ctx);
     if (scope === null) throw new NotFoundError();
     const [row] = await this.visible(em, model, { ...ctx, scope }).whereIdIn([id]).rows();
     if (!row) throw new NotFoundError();
     return row;
+  }
+
+  /** Objects of any model that this request's user may view, narrowed by its filters, in its default order (a plugin route's listing). */
+  async visibleRows(model: ModelDef, ctx: RequestContext, filters: QueryParams): Promise<Row[]> {
+    const scope = await this.viewScope(model, ctx);
+    if (scope === null) return [];
+    const query = this.visible(this.db.manager, model, { ...ctx, scope });
+    await applyFilters(query, filters);
+    return query.rows({ order: query.defaultOrder() });
+  }
+
+  private async viewScope(model: ModelDef, ctx: RequestContext): Promise<Scope | null> {
+    const exempt = this.config.exemptViewPermissions === '*' || this.config.exemptViewPermissions.includes(model.label);
+    return exempt ? 'all' : ctx.user ? this.permissions.scopeFor(ctx.user, model.label, 'view') : null;
   }
 
   /**

@@ -5,6 +5,7 @@ import { DataSourceOptions } from 'typeorm';
 import { AppConfig } from '../config/config';
 import { Driver } from '../model/fields';
 import { ModelDef } from '../model/model';
+import { Plugin } from '../plugins/plugin';
 import { entitySchemasFor } from './schema';
 
 // Read dates as written, bigint counts and decimals as numbers: the serializer expects plain values.
@@ -22,10 +23,11 @@ export function migrationsDir(driver: Driver): string {
   return path.resolve(__dirname, '..', '..', 'migrations', driver);
 }
 
-export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>, models: ModelDef[]): DataSourceOptions {
+/** Plugins' migrations run with the core's, in one order by timestamp; their tables carry their own prefix. */
+export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>, models: ModelDef[], plugins: Plugin[] = []): DataSourceOptions {
   const driver = driverOf(config);
   const entities = models.flatMap((m) => entitySchemasFor(m, driver));
-  const migrations = [path.join(migrationsDir(driver), '*.{js,ts}')];
+  const migrations = [path.join(migrationsDir(driver), '*.{js,ts}'), ...plugins.flatMap((p) => p.migrationsGlob(driver) ?? [])];
   if (driver === 'postgres') {
     return { type: 'postgres', url: config.databaseUrl!, entities, migrations, migrationsTransactionMode: 'all', extra: { max: 10 } };
   }

@@ -72,7 +72,7 @@ export interface WriteContext {
   /** Values written to fields that have no column, for the model's rules to check (a cable's terminations). */
   input?: Row;
   /** Settings that change the rules (unique global IP space). */
-  config?: Pick<AppConfig, 'enforceGlobalUnique'>;
+  config?: Pick<AppConfig, 'enforceGlobalUnique' | 'pluginsConfig'>;
 }
 
 /** What a write's side effects may use: the driver, and the values of fields that have no column (a cable's terminations). */
@@ -255,7 +255,7 @@ export class ModelDef {
     return titleCase(this.verboseName);
   }
   get path(): string {
-    return `/api/${this.app}/${this.plural}/`;
+    return `${registry.appRoot(this.app)}${this.plural}/`;
   }
   get lookupField(): string {
     // A model with neither a slug nor a name is looked up by id.
@@ -295,6 +295,16 @@ export class ModelDef {
 
 class ModelRegistry {
   private readonly models = new Map<string, ModelDef>();
+  private readonly appRoots = new Map<string, string>();
+  /** Serves an app's models below another root than `/api/<app>/` (a plugin's `/api/plugins/<base_url>/`). */
+  mountApp(app: string, root: string): void {
+    const mounted = this.appRoots.get(app);
+    if (mounted && mounted !== root) throw new Error(`App ${app} is already served at ${mounted}`);
+    this.appRoots.set(app, root);
+  }
+  appRoot(app: string): string {
+    return this.appRoots.get(app) ?? `/api/${app}/`;
+  }
   register(model: ModelDef): void {
     if (this.models.has(model.label)) throw new Error(`Model ${model.label} is defined twice`);
     this.models.set(model.label, model);

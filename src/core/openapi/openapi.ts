@@ -186,10 +186,12 @@ function pathsFor(model: ModelDef): Record<string, Schema> {
 
 function allPathsFor(model: ModelDef): Record<string, Schema> {
   const name = model.className;
-  const tags = [model.app];
+  // Named after the path, as drf-spectacular does: `/api/plugins/dns/zones/` is `plugins_dns_zones_list`, tagged `plugins`.
+  const segments = model.path.split('/').filter(Boolean).slice(1);
+  const tags = [segments[0]];
   const noun = model.verboseName;
   const op = (operationId: string, description: string, extra: Schema) => ({
-    operationId: `${model.app}_${model.plural.replace(/-/g, '_')}_${operationId}`,
+    operationId: `${segments.join('_').replace(/-/g, '_')}_${operationId}`,
     description,
     tags,
     ...extra,

@@ -1,0 +1,114 @@
+import { DynamicModule, Module, Provider, Type } from '@nestjs/common';
+import { RouterModule } from '@nestjs/core';
+import * as path from 'path';
+import { AppConfig } from '../config/config';
+import { apiApp } from '../crud/api-app';
+import { Driver } from '../model/fields';
+import { ModelDef, registry } from '../model/model';
+
+/** What a plugin declares about itself, as NetBox's `PluginConfig` does. */
+export interface PluginSpec {
+  /** The app label of its models (`dns`: content types `dns.zone`, tables `dns_zone`). */
+  name: string;
+  verboseName?: string;
+  version: string;
+  /** Its API lives under `/api/plugins/<base_url>/`; the name when not given. */
+  baseUrl?: string;
+  /** The service versions it supports, both inclusive. */
+  minVersion?: string;
+  maxVersion?: string;
+  description?: string;
+  author?: string;
+  authorEmail?: string;
+  /** Its models, each declared with `defineModel({ app: <name>, ... })`. */
+  models?: ModelDef[];
+  /** Its own routes, relative to `/api/plugins/<base_url>/`; they run behind the service's guards. */
+  controllers?: Type<unknown>[];
+  providers?: Provider[];
+  imports?: DynamicModule[];
+  /** A folder with `sqlite/` and `postgres/` migrations, applied with the service's. */
+  migrations?: string;
+  /** Settings a deployment gives in `PLUGINS_CONFIG`: these must be there, these have defaults. */
+  requiredSettings?: string[];
+  defaultSettings?: Record<string, unknown>;
+}
+
+@Module({})
+class PluginModule {}
+
+const NAME = /^[a-z][a-z0-9_]*$/;
+const BASE_URL = /^[a-z0-9][a-z0-9_-]*$/;
+// The built-in apps and the URL segments the service keeps for itself under /api/plugins/.
+const RESERVED_NAMES = ['circuits', 'core', 'dcim', 'extras', 'ipam', 'plugins', 'tenancy', 'users', 'virtualization', 'status'];
+const RESERVED_URLS = ['installed-plugins'];
+
+export class Plugin {
+  readonly name: string;
+  readonly verboseName: string;
+  readonly version: string;
+  readonly baseUrl: string;
+  readonly models: ModelDef[];
+  /** Where its entry was found: set by the loader. */
+  entry = '';
+
+  constructor(readonly spec: PluginSpec) {
+    if (!NAME.test(spec.name ?? '')) throw new Error(`plugin name "${spec.name}" must be lower-case letters, digits and underscores`);
+    if (RESERVED_NAMES.includes(spec.name)) throw new Error(`plugin name "${spec.name}" is taken by the service`);
+    this.name = spec.name;
+    this.verboseName = spec.verboseName ?? spec.name;
+    if (!spec.version) throw new Error(`plugin ${spec.name} has no version`);
+    this.version = spec.version;
+    this.baseUrl = spec.baseUrl ?? spec.name.replace(/_/g, '-');
+    if (!BASE_URL.test(this.baseUrl) || RESERVED_URLS.includes(this.baseUrl)) throw new Error(`plugin ${spec.name}: base_url "${this.baseUrl}" is not a usable URL segment`);
+    this.models = spec.models ?? [];
+    const foreign = this.models.filter((m) => m.app !== spec.name);
+    if (foreign.length) throw new Error(`plugin ${spec.name} declares models of other apps: ${foreign.map((m) => m.label).join(', ')}`);
+    registry.mountApp(spec.name, this.apiRoot);
+  }
+
+  /** `/api/plugins/<base_url>/`. */
+  get apiRoot(): string {
+    return `/api/plugins/${this.baseUrl}/`;
+  }
+
+  migrationsGlob(driver: Driver): string | null {
+    return this.spec.migrations ? path.join(this.spec.migrations, driver, '*.{js,ts}') : null;
+  }
+
+  /** Its settings in this deployment: its defaults under `PLUGINS_CONFIG[<name>]`; a missing required one names itself. */
+  settings(config: Pick<AppConfig, 'pluginsConfig'>): Record<string, unknown> {
+    const settings = { ...this.spec.defaultSettings, ...config.pluginsConfig[this.name] };
+    const missing = (this.spec.requiredSettings ?? []).filter((name) => settings[name] === undefined);
+    if (missing.length) throw new Error(`plugin ${this.name} requires the setting${missing.length > 1 ? 's' : ''} ${missing.join(', ')} in PLUGINS_CONFIG`);
+    return settings;
+  }
+
+  /** Its module: its API root and its models' generic routes, then its own routes below its root. */
+  module(): DynamicModule {
+    // Models registered under the plugin's app but left out of `models` would have tables and no routes.
+    const undeclared = registry.all().filter((m) => m.app === this.name && !this.models.includes(m));
+    if (undeclared.length) throw new Error(`plugin ${this.name} defines models it does not declare: ${undeclared.map((m) => m.label).join(', ')}`);
+    // Its own routes register first, so that `zones/<action>` wins over the generic `zones/<id>`.
+    const imports: DynamicModule[] = [...(this.spec.imports ?? [])];
+    if (this.spec.controllers?.length || this.spec.providers?.length) {
+      // A module class of its own per plugin: RouterModule tells modules apart by class.
+      @Module({})
+      class PluginRoutesModule {}
+      Object.defineProperty(PluginRoutesModule, 'name', { value: `${pascal(this.name)}PluginRoutesModule` });
+      imports.push(
+        { module: PluginRoutesModule, controllers: this.spec.controllers ?? [], providers: this.spec.providers ?? [] },
+        RouterModule.register([{ path: this.apiRoot.slice(1, -1), module: PluginRoutesModule }]),
+      );
+    }
+    return { module: PluginModule, imports: [...imports, apiApp(this.name, this.models)] };
+  }
+}
+
+export function pascal(name: string): string {
+  return name.replace(/(^|[_-])([a-z0-9])/g, (_m, _s, c: string) => c.toUpperCase());
+}
+
+/** A plugin's declaration: export it as the default export of the plugin's entry module. */
+export function definePlugin(spec: PluginSpec): Plugin {
+  return new Plugin(spec);
+}

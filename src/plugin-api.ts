@@ -1,0 +1,46 @@
+/**
+ * What a plugin builds with: the declarations the built-in apps use, and the services their own
+ * routes use. Plugins in the service's tree import it; packages built apart get it as the argument
+ * of the function their entry exports.
+ */
+import * as models from './models';
+
+export { models };
+export { definePlugin, Plugin } from './core/plugins/plugin';
+export type { PluginSpec } from './core/plugins/plugin';
+export {
+  FieldError,
+  boolean,
+  choice,
+  contentType,
+  contentTypes,
+  date,
+  datetime,
+  decimal,
+  foreignKey,
+  genericRelation,
+  input,
+  integer,
+  integers,
+  json,
+  manyToMany,
+  slug,
+  text,
+} from './core/model/fields';
+export type { Driver } from './core/model/fields';
+export { ModelDef, defineModel, registry } from './core/model/model';
+export type { AfterWriteContext, CustomFilter, ModelSpec, Row, WriteContext } from './core/model/model';
+export type { QueryParams } from './core/query/filters';
+export { booleanFilter, iexact, pathFilter, provideFilters, searchFilter, tenancyFilters } from './core/query/filters';
+export { ModelQuery, q } from './core/query/model-query';
+export { loadNested, represent } from './core/serialize/serializer';
+export type { Representation } from './core/serialize/serializer';
+export { CrudService } from './core/crud/crud.service';
+export type { RequestContext } from './core/crud/crud.service';
+export { requestContext } from './core/crud/model.controller';
+export { ModelRoute, PublicRoute } from './core/auth/auth.guard';
+export { ConflictError, NotFoundError, PermissionDeniedError, ValidationError } from './core/http/errors';
+export { Allow, READ_METHODS } from './core/http/render.interceptor';
+export { documentRoute } from './core/openapi/openapi';
+export { APP_CONFIG } from './core/config/config';
+export type { AppConfig } from './core/config/config';
