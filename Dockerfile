@@ -11,6 +11,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY nest-cli.json tsconfig.json tsconfig.build.json ormconfig.ts ./
 COPY src ./src
+COPY plugins ./plugins
 RUN npm run build \
  && npm prune --omit=dev --no-audit --no-fund \
  && npm cache clean --force

@@ -1,28 +1,48 @@
 #!/usr/bin/env node
 // Generates a migration for each database from the difference between the entities and the
 // schema that the existing migrations build: `npm run migration:generate -- <Name>`.
+// With `--plugin <entry>` (as PLUGINS names it), the plugin's models are loaded too and the
+// migration goes to the plugin's own folder, named after the plugin so that it never clashes.
 const { execFileSync } = require('child_process');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { Client } = require('pg');
 
-const name = process.argv[2];
-if (!name || !/^[A-Za-z][A-Za-z0-9]*$/.test(name)) {
-  console.error('usage: npm run migration:generate -- <Name>');
+const args = process.argv.slice(2);
+const pluginAt = args.indexOf('--plugin');
+const pluginEntry = pluginAt >= 0 ? args.splice(pluginAt, 2)[1] : null;
+let name = args[0];
+if (!name || !/^[A-Za-z][A-Za-z0-9]*$/.test(name) || (pluginAt >= 0 && !pluginEntry)) {
+  console.error('usage: npm run migration:generate -- <Name> [--plugin <entry>]');
   process.exit(2);
 }
 const root = path.resolve(__dirname, '..');
 const cli = path.join(root, 'node_modules', '.bin', 'typeorm-ts-node-commonjs');
 
+/** Where the migrations go: the core's folder, or the plugin's with its name in front. */
+function target() {
+  if (!pluginEntry) return path.join(root, 'src', 'migrations');
+  require('reflect-metadata');
+  require('ts-node').register({ transpileOnly: true, project: path.join(root, 'tsconfig.json') });
+  const { loadPlugins } = require(path.join(root, 'src', 'core', 'plugins', 'loader'));
+  const { pascal } = require(path.join(root, 'src', 'core', 'plugins', 'plugin'));
+  const [plugin] = loadPlugins([pluginEntry], require(path.join(root, 'package.json')).version);
+  const prefix = pascal(plugin.name);
+  if (!name.startsWith(prefix)) name = `${prefix}${name}`;
+  return plugin.migrationsDir;
+}
+const dir = target();
+const plugins = [process.env.PLUGINS, pluginEntry].filter(Boolean).join(',');
+
 function typeorm(env, ...args) {
-  execFileSync(cli, [...args, '-d', 'ormconfig.ts'], { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  execFileSync(cli, [...args, '-d', 'ormconfig.ts'], { cwd: root, stdio: 'inherit', env: { ...process.env, PLUGINS: plugins, ...env } });
 }
 
 function generate(env, driver) {
   typeorm(env, 'migration:run');
   try {
-    typeorm(env, 'migration:generate', path.join('src', 'migrations', driver, name));
+    typeorm(env, 'migration:generate', path.join(dir, driver, name));
   } catch (e) {
     if (e.status !== 1) throw e; // exit 1: no changes for this database
   }

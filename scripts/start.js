@@ -17,7 +17,7 @@ function newestSource(dir) {
 }
 
 function buildIfNeeded() {
-  const sources = Math.max(newestSource(path.join(root, 'src')), fs.statSync(path.join(root, 'ormconfig.ts')).mtimeMs);
+  const sources = Math.max(newestSource(path.join(root, 'src')), newestSource(path.join(root, 'plugins')), fs.statSync(path.join(root, 'ormconfig.ts')).mtimeMs);
   if (fs.existsSync(entry) && fs.statSync(entry).mtimeMs >= sources) return;
   console.log('Building the service...');
   try {

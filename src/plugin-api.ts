@@ -6,7 +6,7 @@
 import * as models from './models';
 
 export { models };
-export { definePlugin, Plugin } from './core/plugins/plugin';
+export { definePlugin, Plugin, pluginSettings } from './core/plugins/plugin';
 export type { PluginSpec } from './core/plugins/plugin';
 export {
   FieldError,
@@ -29,10 +29,10 @@ export {
 } from './core/model/fields';
 export type { Driver } from './core/model/fields';
 export { ModelDef, defineModel, registry } from './core/model/model';
-export type { AfterWriteContext, CustomFilter, ModelSpec, Row, WriteContext } from './core/model/model';
+export type { AfterWriteContext, CustomFilter, FilterContext, ModelSpec, Row, WriteContext } from './core/model/model';
 export type { QueryParams } from './core/query/filters';
 export { booleanFilter, iexact, pathFilter, provideFilters, searchFilter, tenancyFilters } from './core/query/filters';
-export { ModelQuery, q } from './core/query/model-query';
+export { ModelQuery, loadRow, q } from './core/query/model-query';
 export { loadNested, represent } from './core/serialize/serializer';
 export type { Representation } from './core/serialize/serializer';
 export { CrudService } from './core/crud/crud.service';

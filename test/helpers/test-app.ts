@@ -42,22 +42,32 @@ export class TestApp {
         await c.end();
       };
     }
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      SUPERUSER_NAME: 'admin',
-      SUPERUSER_PASSWORD: 'admin-password',
-      SUPERUSER_API_TOKEN: SUPERUSER_TOKEN,
-      LOG_LEVEL: 'error',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      ...env,
-    });
-    const app = await createApp(config, { logger: false, modules });
+    const cleanup = async () => {
+      await dropDatabase();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    };
+    let app: INestApplication;
+    try {
+      const config = loadConfig({
+        DATA_DIR: dataDir,
+        SUPERUSER_NAME: 'admin',
+        SUPERUSER_PASSWORD: 'admin-password',
+        SUPERUSER_API_TOKEN: SUPERUSER_TOKEN,
+        LOG_LEVEL: 'error',
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        ...env,
+      });
+      app = await createApp(config, { logger: false, modules });
+    } catch (e) {
+      // A start refused (a plugin that cannot be installed) leaves no database behind.
+      await cleanup();
+      throw e;
+    }
     // One port for the app's life: absolute URLs in responses stay the same from request to request.
     await app.listen(0, '127.0.0.1');
     return new TestApp(app, SUPERUSER_TOKEN, async () => {
       await app.close();
-      await dropDatabase();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await cleanup();
     });
   }
 

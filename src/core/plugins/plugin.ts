@@ -26,7 +26,7 @@ export interface PluginSpec {
   controllers?: Type<unknown>[];
   providers?: Provider[];
   imports?: DynamicModule[];
-  /** A folder with `sqlite/` and `postgres/` migrations, applied with the service's. */
+  /** A folder with `sqlite/` and `postgres/` migrations, applied with the service's; `migrations/` beside its entry when not given. */
   migrations?: string;
   /** Settings a deployment gives in `PLUGINS_CONFIG`: these must be there, these have defaults. */
   requiredSettings?: string[];
@@ -71,8 +71,12 @@ export class Plugin {
     return `/api/plugins/${this.baseUrl}/`;
   }
 
+  get migrationsDir(): string | null {
+    return this.spec.migrations ?? (this.entry ? path.join(this.entry, 'migrations') : null);
+  }
+
   migrationsGlob(driver: Driver): string | null {
-    return this.spec.migrations ? path.join(this.spec.migrations, driver, '*.{js,ts}') : null;
+    return this.migrationsDir && path.join(this.migrationsDir, driver, '*.{js,ts}');
   }
 
   /** Its settings in this deployment: its defaults under `PLUGINS_CONFIG[<name>]`; a missing required one names itself. */
@@ -108,7 +112,18 @@ export function pascal(name: string): string {
   return name.replace(/(^|[_-])([a-z0-9])/g, (_m, _s, c: string) => c.toUpperCase());
 }
 
+const defined = new Map<string, Plugin>();
+
 /** A plugin's declaration: export it as the default export of the plugin's entry module. */
 export function definePlugin(spec: PluginSpec): Plugin {
-  return new Plugin(spec);
+  const plugin = new Plugin(spec);
+  defined.set(plugin.name, plugin);
+  return plugin;
+}
+
+/** A plugin's settings in this deployment, for its models' rules, which its declaration imports. */
+export function pluginSettings(name: string, config: Pick<AppConfig, 'pluginsConfig'> | undefined): Record<string, unknown> {
+  const plugin = defined.get(name);
+  if (!plugin) throw new Error(`no plugin named ${name} is defined`);
+  return plugin.settings(config ?? { pluginsConfig: {} });
 }
