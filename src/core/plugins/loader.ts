@@ -25,8 +25,12 @@ export function resolvePlugin(entry: string): string {
       // try the next place
     }
   }
-  if (isPath) throw new Error(`no module at ${candidates.join(' or ')}`);
-  return require.resolve(entry, { paths: [process.cwd(), CODE_ROOT] });
+  if (isPath) throw new Error(`there is no module at ${candidates.join(' or ')}`);
+  try {
+    return require.resolve(entry, { paths: [process.cwd(), CODE_ROOT] });
+  } catch {
+    throw new Error(`there is no plugins/${entry} folder and no package named ${entry}`);
+  }
 }
 
 /**
