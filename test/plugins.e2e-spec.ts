@@ -4,6 +4,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { DataSource } from 'typeorm';
 import { TestApp } from './helpers/test-app';
+import { statementsDuring } from './helpers/queries';
 import { createOne, expectStatus, Json } from './helpers/seed';
 import { NO_PERMISSION, NOT_PROVIDED, baseUrl, grant, makeUserWithToken } from './helpers/users';
 
@@ -119,6 +120,20 @@ describe('plugins', () => {
       expect(brief.body).toEqual({ id: www.id, url: `${base}${RECORDS}${www.id}/`, display: 'www A 192.0.2.10', name: 'www', type: { value: 'A', label: 'A' }, value: '192.0.2.10' });
     });
 
+    it('lists a core object’s records in its full form, as the plugin declares, in a fixed number of queries', async () => {
+      const address = await t.get(`${ADDRESSES}${v4.id}/`);
+      expect(address.body.dns_records).toEqual([{ id: www.id, url: `${base}${RECORDS}${www.id}/`, display: 'www A 192.0.2.10', name: 'www', type: { value: 'A', label: 'A' }, value: '192.0.2.10' }]);
+      expect(Object.keys(address.body).slice(-2)).toEqual(['last_updated', 'dns_records']);
+      expect((await t.get(`${ADDRESSES}${v4.id}/?brief=1`)).body).not.toHaveProperty('dns_records');
+      const page = async (limit: number) => statementsDuring(t, async () => expectStatus(await t.get(`${ADDRESSES}?limit=${limit}`), 200));
+      await createOne(t, RECORDS, { zone: example.id, name: 'v6', type: 'AAAA', ip_address: v6.id });
+      const few = await page(1);
+      for (let i = 0; i < 6; i++) await createOne(t, ADDRESSES, { address: `192.0.2.${50 + i}/24` });
+      expect(await page(50)).toBe(few);
+      const schema = (await t.get('/api/schema/?format=json')).body.components.schemas.IPAddress.properties.dns_records;
+      expect(schema).toEqual({ type: 'array', items: { $ref: '#/components/schemas/NestedRecord' }, readOnly: true });
+    });
+
     it('raises the zone serial on every change of its records and counts them', async () => {
       const zone = await createOne(t, ZONES, { name: 'serial.test', ...ZONE });
       const record = await createOne(t, RECORDS, { zone: zone.id, name: 'txt', type: 'TXT', value: 'v=spf1 -all' });
@@ -201,7 +216,6 @@ describe('plugins', () => {
       const other = await createOne(t, ZONES, { name: 'other.test', ...ZONE });
       await createOne(t, ADDRESSES, { address: '192.0.2.99/24', description: 'no name' });
       await t.post(RECORDS, [
-        { zone: example.id, name: 'v6', type: 'AAAA', ip_address: v6.id },
         { zone: example.id, name: '@', type: 'MX', value: '10 mail.example.com.' },
         { zone: other.id, name: 'www', type: 'CNAME', value: 'www.example.com.' },
       ]);

@@ -82,7 +82,8 @@ export const DnsRecord = defineModel({
     // For A and AAAA records with an IP address, the address without its mask when not given.
     value: text({ max: 1000, blank: true }),
     ttl: integer({ ...TTL, nullable: true, label: 'TTL' }),
-    ip_address: foreignKey('ipam.ipaddress', { nullable: true, onDelete: 'SET NULL', label: 'IP address' }),
+    // An IP address lists its records, nested, as `dns_records`.
+    ip_address: foreignKey('ipam.ipaddress', { nullable: true, onDelete: 'SET NULL', label: 'IP address', reverse: 'dns_records' }),
     status: choice(
       [
         { value: 'active', label: 'Active' },

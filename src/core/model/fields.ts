@@ -552,6 +552,8 @@ export interface ForeignKeyOptions extends FieldOptions {
   onDelete?: OnDelete;
   /** Read as the bare id rather than the nested object (a journal entry's `created_by`). */
   flat?: boolean;
+  /** The key under which the target's full form lists the objects pointing at it, nested (a plugin's records on an IP address). */
+  reverse?: string;
 }
 
 /** A many-to-one relation: stored as `<name>_id`, read as the target's nested form. */

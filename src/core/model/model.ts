@@ -296,6 +296,7 @@ export class ModelDef {
 class ModelRegistry {
   private readonly models = new Map<string, ModelDef>();
   private readonly appRoots = new Map<string, string>();
+  private readonly reverseCache = new Map<ModelDef, Map<string, ForeignKeyField>>();
   /** Serves an app's models below another root than `/api/<app>/` (a plugin's `/api/plugins/<base_url>/`). */
   mountApp(app: string, root: string): void {
     const mounted = this.appRoots.get(app);
@@ -308,6 +309,7 @@ class ModelRegistry {
   register(model: ModelDef): void {
     if (this.models.has(model.label)) throw new Error(`Model ${model.label} is defined twice`);
     this.models.set(model.label, model);
+    this.reverseCache.clear();
   }
   get(label: string): ModelDef | undefined {
     return this.models.get(label);
@@ -336,6 +338,15 @@ class ModelRegistry {
   /** Many-to-many relations anywhere that point at `target`. */
   manyToManyTo(target: ModelDef): ManyToManyField[] {
     return this.all().flatMap((m) => m.manyToMany.filter((f) => f.target === target));
+  }
+  /** Foreign keys anywhere that ask to be listed, nested, in `target`'s full form, by the key they name. */
+  reverseRelationsTo(target: ModelDef): Map<string, ForeignKeyField> {
+    let found = this.reverseCache.get(target);
+    if (!found) {
+      found = new Map(this.referencesTo(target).flatMap((fk) => (fk.opts.reverse ? [[fk.opts.reverse, fk] as const] : [])));
+      this.reverseCache.set(target, found);
+    }
+    return found;
   }
   /** Foreign keys anywhere that point at `target`. */
   referencesTo(target: ModelDef): ForeignKeyField[] {

@@ -1,5 +1,5 @@
 import { BooleanField, ChoiceField, Field, ForeignKeyField } from '../model/fields';
-import { ModelDef } from '../model/model';
+import { ModelDef, registry } from '../model/model';
 import { filtersFor } from '../query/filters';
 import { keysFor } from '../serialize/serializer';
 
@@ -44,6 +44,8 @@ function readSchema(model: ModelDef, key: string): Schema {
       return { type: 'object', additionalProperties: {} };
   }
   if (key in model.counts) return { type: 'integer', readOnly: true };
+  const reverse = registry.reverseRelationsTo(model).get(key);
+  if (reverse) return { type: 'array', items: ref(`Nested${reverse.model.className}`), readOnly: true };
   const field = model.storedFields[key];
   if (!field) return { readOnly: true };
   return withMeta(field, readFieldSchema(field));

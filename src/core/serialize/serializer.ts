@@ -2,7 +2,7 @@ import { EntityManager } from 'typeorm';
 import type { AppConfig } from '../config/config';
 import { Driver, ForeignKeyField, GenericRelationField, ManyToManyField } from '../model/fields';
 import { ModelDef, Row, registry } from '../model/model';
-import { ModelQuery } from '../query/model-query';
+import { ModelQuery, q } from '../query/model-query';
 import { renderCustomFields } from '../custom-fields';
 import { renderConfigContexts } from '../config-context';
 
@@ -23,7 +23,7 @@ export interface RenderContext {
 
 /** The keys a mode shows, without counts of models that are not installed. */
 export function keysFor(model: ModelDef, mode: Mode): string[] {
-  const keys = mode === 'full' ? model.full : model.brief;
+  const keys = mode === 'full' ? [...model.full, ...[...registry.reverseRelationsTo(model).keys()].filter((k) => !model.full.includes(k))] : model.brief;
   const active = model.activeCounts;
   return keys.filter((k) => !(k in model.counts) || k in active);
 }
@@ -47,9 +47,12 @@ export async function represent(ctx: RenderContext, model: ModelDef, rows: Row[]
   const tags = keys.includes('tags') && model.features.tags ? await loadTags(ctx, model, rows.map((r) => r.id)) : null;
   const configContexts = model.configContext && keys.includes('config_context') ? await renderConfigContexts(ctx, model, rows) : null;
   const customFields = keys.includes('custom_fields') ? await renderCustomFields(ctx.em, model, rows, ctx) : null;
+  const reverse = mode === 'full' ? registry.reverseRelationsTo(model) : new Map<string, ForeignKeyField>();
   for (const key of keys) {
     const field = model.fields[key];
-    if (field instanceof ForeignKeyField && !field.opts.flat && field.installed) {
+    if (reverse.has(key)) {
+      many.set(key, await loadReverse(ctx, reverse.get(key)!, rows.map((r) => r.id)));
+    } else if (field instanceof ForeignKeyField && !field.opts.flat && field.installed) {
       const ids = [...new Set(rows.map((r) => r[field.column]).filter((v): v is number => v !== null && v !== undefined))];
       related.set(key, await loadNested(ctx, field.target, ids));
     } else if (field instanceof ManyToManyField && field.installed) {
@@ -90,7 +93,9 @@ export async function represent(ctx: RenderContext, model: ModelDef, rows: Row[]
           break;
         default: {
           const field = model.storedFields[key];
-          if (field instanceof ManyToManyField) {
+          if (reverse.has(key)) {
+            out[key] = many.get(key)?.get(row.id) ?? [];
+          } else if (field instanceof ManyToManyField) {
             out[key] = many.get(key)?.get(row.id) ?? [];
           } else if (field instanceof GenericRelationField) {
             out[key] = related.get(key)?.get(genericKey(row[field.typeField], row[field.idField])) ?? null;
@@ -185,6 +190,20 @@ async function loadMany(ctx: RenderContext, field: ManyToManyField, ids: number[
     result.set(Number(link.src), list);
   }
   for (const list of result.values()) list.sort((a, b) => position.get(a.id as number)! - position.get(b.id as number)!);
+  return result;
+}
+
+/** The objects whose foreign key points at each of `ids`, nested, in their model's order: two queries. */
+async function loadReverse(ctx: RenderContext, fk: ForeignKeyField, ids: number[]): Promise<Map<number, Representation[]>> {
+  const query = new ModelQuery(ctx.em, fk.model, ctx.driver).where(`t.${q(fk.column)} IN (:...ids)`, { ids });
+  const rows = ids.length ? await query.rows({ order: query.defaultOrder() }) : [];
+  const nested = await loadNested(ctx, fk.model, rows.map((r) => r.id));
+  const result = new Map<number, Representation[]>();
+  for (const row of rows) {
+    const list = result.get(row[fk.column]) ?? [];
+    list.push(nested.get(row.id)!);
+    result.set(row[fk.column], list);
+  }
   return result;
 }
 
