@@ -25,15 +25,20 @@ function target() {
   if (!pluginEntry) return path.join(root, 'src', 'migrations');
   require('reflect-metadata');
   require('ts-node').register({ transpileOnly: true, project: path.join(root, 'tsconfig.json') });
+  const { loadConfig } = require(path.join(root, 'src', 'core', 'config', 'config'));
   const { loadPlugins } = require(path.join(root, 'src', 'core', 'plugins', 'loader'));
   const { pascal } = require(path.join(root, 'src', 'core', 'plugins', 'plugin'));
-  const [plugin] = loadPlugins([pluginEntry], require(path.join(root, 'package.json')).version);
+  // With the plugins PLUGINS already installs, and their settings from PLUGINS_CONFIG.
+  const config = loadConfig();
+  const plugins = loadPlugins(entries, require(path.join(root, 'package.json')).version, config.pluginsConfig);
+  const plugin = plugins[entries.indexOf(pluginEntry)];
   const prefix = pascal(plugin.name);
   if (!name.startsWith(prefix)) name = `${prefix}${name}`;
   return plugin.migrationsDir;
 }
+const entries = [...new Set([...(process.env.PLUGINS || '').split(',').map((s) => s.trim()).filter(Boolean), ...(pluginEntry ? [pluginEntry] : [])])];
 const dir = target();
-const plugins = [process.env.PLUGINS, pluginEntry].filter(Boolean).join(',');
+const plugins = entries.join(',');
 
 function typeorm(env, ...args) {
   execFileSync(cli, [...args, '-d', 'ormconfig.ts'], { cwd: root, stdio: 'inherit', env: { ...process.env, PLUGINS: plugins, ...env } });

@@ -102,7 +102,10 @@ export class CrudService {
 
   /** The object behind one of a model's own routes (a component's trace), if this request may see it, and how to render what the route shows. */
   async visibleRow(model: ModelDef, id: number, ctx: RequestContext): Promise<{ row: Row; render: RenderContext }> {
-    const [row] = await this.visible(this.db.manager, model, ctx).whereIdIn([id]).rows();
+    // The view scope of this model: the route's own scope may be another model's, or none (a route without ModelRoute).
+    const scope = await this.viewScope(model, ctx);
+    if (scope === null) throw new NotFoundError();
+    const [row] = await this.visible(this.db.manager, model, { ...ctx, scope }).whereIdIn([id]).rows();
     if (!row) throw new NotFoundError();
     return { row, render: this.render(ctx, this.db.manager) };
   }

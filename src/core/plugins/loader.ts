@@ -70,6 +70,7 @@ export function loadPlugins(entries: string[], serviceVersion: string, settings:
         plugin = pluginOf(require(file));
       plugin.entry = path.dirname(file);
       checkCompatible(plugin, serviceVersion);
+      plugin.check();
       plugin.settings({ pluginsConfig: settings });
     } catch (e) {
       throw new PluginError(`plugin "${entry}" cannot be installed: ${(e as Error).message}`);

@@ -1,5 +1,5 @@
 import { defineModel } from '../model/model';
-import { text } from '../model/fields';
+import { foreignKey, text } from '../model/fields';
 import { definePlugin } from './plugin';
 
 describe('definePlugin', () => {
@@ -23,5 +23,13 @@ describe('definePlugin', () => {
     const plugin = definePlugin({ name: 'configured', version: '1.0.0', requiredSettings: ['server'], defaultSettings: { port: 53 } });
     expect(plugin.settings({ pluginsConfig: { configured: { server: 'ns1' } } })).toEqual({ port: 53, server: 'ns1' });
     expect(() => plugin.settings({ pluginsConfig: {} })).toThrow('plugin configured requires the setting server in PLUGINS_CONFIG');
+  });
+
+  it('finds models defined but not declared, and relations to models that do not exist', () => {
+    const Kept = defineModel({ app: 'partial_plugin', name: 'kept', plural: 'kept', fields: { name: text({ max: 50 }) }, brief: ['id'] });
+    defineModel({ app: 'partial_plugin', name: 'forgotten', plural: 'forgotten', fields: { name: text({ max: 50 }) }, brief: ['id'] });
+    expect(() => definePlugin({ name: 'partial_plugin', version: '1.0.0', models: [Kept] }).check()).toThrow('plugin partial_plugin defines models it does not declare: partial_plugin.forgotten');
+    const Typo = defineModel({ app: 'typo_plugin', name: 'thing', plural: 'things', fields: { address: foreignKey('ipam.ipadress', { nullable: true }) }, brief: ['id'] });
+    expect(() => definePlugin({ name: 'typo_plugin', version: '1.0.0', models: [Typo] }).check()).toThrow('typo_plugin.thing.address: Unknown model "ipam.ipadress"');
   });
 });

@@ -3,7 +3,7 @@ import { RouterModule } from '@nestjs/core';
 import * as path from 'path';
 import { AppConfig } from '../config/config';
 import { apiApp } from '../crud/api-app';
-import { Driver } from '../model/fields';
+import { Driver, ForeignKeyField, ManyToManyField } from '../model/fields';
 import { ModelDef, registry } from '../model/model';
 
 /** What a plugin declares about itself, as NetBox's `PluginConfig` does. */
@@ -87,11 +87,24 @@ export class Plugin {
     return settings;
   }
 
-  /** Its module: its API root and its models' generic routes, then its own routes below its root. */
-  module(): DynamicModule {
-    // Models registered under the plugin's app but left out of `models` would have tables and no routes.
+  /** What would install it wrongly: models it defines but leaves out (tables without routes), relations to models that do not exist. */
+  check(): void {
     const undeclared = registry.all().filter((m) => m.app === this.name && !this.models.includes(m));
     if (undeclared.length) throw new Error(`plugin ${this.name} defines models it does not declare: ${undeclared.map((m) => m.label).join(', ')}`);
+    for (const model of this.models) {
+      for (const field of Object.values(model.fields)) {
+        if (!(field instanceof ForeignKeyField || field instanceof ManyToManyField)) continue;
+        try {
+          void field.target;
+        } catch (e) {
+          throw new Error(`${model.label}.${field.name}: ${(e as Error).message}`);
+        }
+      }
+    }
+  }
+
+  /** Its module: its API root and its models' generic routes, then its own routes below its root. */
+  module(): DynamicModule {
     // Its own routes register first, so that `zones/<action>` wins over the generic `zones/<id>`.
     const imports: DynamicModule[] = [...(this.spec.imports ?? [])];
     if (this.spec.controllers?.length || this.spec.providers?.length) {
