@@ -1,49 +1,15 @@
-import { ChildProcess, spawn } from 'child_process';
+import { ChildProcess } from 'child_process';
 import { randomBytes } from 'crypto';
 import * as fs from 'fs';
-import * as net from 'net';
 import * as os from 'os';
 import * as path from 'path';
 import { Client } from 'pg';
+import { PROCESS_TOKEN as TOKEN, buildIfNeeded, startServiceProcess } from './helpers/service-process';
 
-const TOKEN = 'fedcba9876543210fedcba9876543210fedcba98';
 const adminUrl = process.env.TEST_DATABASE_URL;
-const root = path.resolve(__dirname, '..');
-const { buildIfNeeded, entry } = require('../scripts/start.js') as { buildIfNeeded: () => void; entry: string };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** A service process of its own on the shared database, answering once it has started. */
 async function startService(databaseUrl: string, dataDir: string): Promise<{ url: string; proc: ChildProcess }> {
-  const port = await freePort();
-  const proc = spawn(process.execPath, [entry], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SUPERUSER_NAME: 'admin', SUPERUSER_PASSWORD: 'admin-password', SUPERUSER_API_TOKEN: TOKEN, LOG_LEVEL: 'error' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let errors = '';
-  proc.stderr?.on('data', (chunk) => (errors += chunk));
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if (proc.exitCode !== null) throw new Error(`service exited with ${proc.exitCode}: ${errors}`);
-    try {
-      if ((await fetch(`${url}/api/status/`)).ok) return { url, proc };
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  proc.kill();
-  throw new Error(`service did not start: ${errors}`);
+  return startServiceProcess({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
 }
 
 const post = (url: string, body: unknown) =>
