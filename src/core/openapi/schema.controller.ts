@@ -1,6 +1,6 @@
 import { Controller, Get, INestApplication, Injectable, Query, Res } from '@nestjs/common';
 import { SwaggerModule } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import * as yaml from 'js-yaml';
 import { PublicRoute } from '../auth/auth.guard';
 import { registry } from '../model/model';
@@ -40,6 +40,11 @@ export class SchemaController {
 /** The sandbox UI at /api/schema/swagger-ui/ (and /api/docs/). */
 export function setupSwaggerUi(app: INestApplication, document: Record<string, unknown>): void {
   const options = { swaggerOptions: { persistAuthorization: true } };
+  // NetBox before 3.5 served the document here, and pynetbox up to 7.0 still reads it from there.
+  app.use('/api/docs', (req: Request, res: Response, next: NextFunction) => {
+    if (req.path === '/' && req.query.format === 'openapi') res.type('application/json').send(JSON.stringify(document));
+    else next();
+  });
   SwaggerModule.setup('api/schema/swagger-ui', app, document as never, options);
   SwaggerModule.setup('api/docs', app, document as never, options);
 }

@@ -1,0 +1,37 @@
+import { spawn } from 'child_process';
+import * as fs from 'fs';
+import { TestApp } from './helpers/test-app';
+import { baseUrl } from './helpers/users';
+
+jest.setTimeout(300_000);
+
+// Debian's client packages are built for Debian's Python, which another python3 on PATH may not be.
+const PYTHON = process.env.CLIENTS_PYTHON ?? (fs.existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3');
+
+/** Runs a client's own test program against the service; its whole output explains a failure. */
+function runClient(command: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    proc.stdout.on('data', (chunk) => (output += chunk));
+    proc.stderr.on('data', (chunk) => (output += chunk));
+    proc.on('error', reject);
+    proc.on('exit', (code) => resolve({ code, output }));
+  });
+}
+
+describe('real NetBox clients against the service', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await TestApp.start();
+  });
+  afterAll(() => t?.close());
+
+  it('runs a pynetbox script unchanged', async () => {
+    const probe = await runClient(PYTHON, ['-c', 'import pynetbox; print(pynetbox.__version__)'], {});
+    if (probe.code !== 0) throw new Error(`pynetbox is not installed: apt-get install -y python3-pynetbox\n${probe.output}`);
+    const { code, output } = await runClient(PYTHON, ['test/clients/pynetbox/test_pynetbox.py'], { NETBOX_URL: baseUrl(t), NETBOX_TOKEN: t.token });
+    if (code !== 0) throw new Error(`pynetbox ${probe.output.trim()} failed:\n${output}`);
+    expect(output).toMatch(/^OK$/m);
+  });
+});
