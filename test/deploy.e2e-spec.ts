@@ -1,0 +1,146 @@
+import { spawnSync } from 'child_process';
+import { randomBytes } from 'crypto';
+import * as fs from 'fs';
+import * as yaml from 'js-yaml';
+import * as os from 'os';
+import * as path from 'path';
+import { Client } from 'pg';
+import { buildIfNeeded, exited, startServiceProcess } from './helpers/service-process';
+
+jest.setTimeout(300_000);
+
+const DIR = path.resolve(__dirname, '..', 'deploy', 'kubernetes');
+const VALIDATOR = path.resolve(__dirname, '..', 'scripts', 'validate-manifests.mjs');
+const validate = (dir: string) => spawnSync(process.execPath, [VALIDATOR, dir], { encoding: 'utf8' });
+
+type Manifest = Record<string, any>;
+
+function manifests(): Array<{ file: string; doc: Manifest }> {
+  return fs
+    .readdirSync(DIR)
+    .filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml')
+    .flatMap((file) => (yaml.loadAll(fs.readFileSync(path.join(DIR, file), 'utf8')) as Manifest[]).map((doc) => ({ file, doc })));
+}
+
+const byKind = (kind: string): Manifest => manifests().find((m) => m.doc.kind === kind)!.doc;
+
+describe('Kubernetes manifests', () => {
+  it('are valid against the Kubernetes schemas', () => {
+    expect(manifests().map((m) => m.doc.kind).sort()).toEqual(['ConfigMap', 'Deployment', 'Job', 'PodDisruptionBudget', 'Secret', 'Service']);
+    const result = validate(DIR);
+    expect(result.stderr).toBe('');
+    expect(result.stdout.trim()).toBe('6 manifests valid');
+    expect(result.status).toBe(0);
+  });
+
+  it('would be refused by the validator if they broke the schemas', () => {
+    const broken = fs.mkdtempSync(path.join(os.tmpdir(), 'manifests-'));
+    try {
+      const deployment = byKind('Deployment');
+      delete deployment.spec.selector;
+      deployment.spec.replicas = 'three';
+      fs.writeFileSync(path.join(broken, 'deployment.yaml'), yaml.dump(deployment));
+      const result = validate(broken);
+      expect(result.status).toBe(1);
+      expect(result.stderr.trim()).toBe('deployment.yaml: Deployment inventory is invalid: data/spec must have required property selector, data/spec/replicas must be integer');
+    } finally {
+      fs.rmSync(broken, { recursive: true, force: true });
+    }
+  });
+
+  it('are all listed by the kustomization', () => {
+    const kustomization = yaml.load(fs.readFileSync(path.join(DIR, 'kustomization.yaml'), 'utf8')) as Manifest;
+    const files = fs.readdirSync(DIR).filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml');
+    expect([...kustomization.resources].sort()).toEqual(files.sort());
+  });
+
+  it('run several probed replicas and a migration Job from the same image, configuration and secrets', () => {
+    const deployment = byKind('Deployment');
+    const job = byKind('Job');
+    const config = byKind('ConfigMap');
+    const secret = byKind('Secret');
+    expect(deployment.spec.replicas).toBeGreaterThanOrEqual(2);
+    const api = deployment.spec.template.spec.containers[0];
+    const migrate = job.spec.template.spec.containers[0];
+    expect(migrate.image).toBe(api.image);
+    expect(migrate.command).toEqual(['node', 'dist/src/migrate.js']);
+    for (const probe of ['startupProbe', 'readinessProbe', 'livenessProbe']) expect(api[probe].httpGet).toEqual({ path: '/api/status/', port: 'http' });
+    expect(api.ports).toEqual([{ name: 'http', containerPort: Number(config.data.PORT) }]);
+    for (const container of [api, migrate]) {
+      expect(container.envFrom).toEqual([{ configMapRef: { name: config.metadata.name } }, { secretRef: { name: secret.metadata.name } }]);
+      expect(container.resources.requests).toEqual({ cpu: expect.any(String), memory: expect.any(String) });
+    }
+    for (const pod of [deployment.spec.template.spec, job.spec.template.spec]) expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 1000 });
+    expect(Object.keys(secret.stringData)).toEqual(expect.arrayContaining(['DATABASE_URL', 'SUPERUSER_API_TOKEN']));
+    expect(secret.stringData.DATABASE_URL).toMatch(/^postgres:\/\//);
+  });
+
+  it('route the Service and the disruption budget to the replicas', () => {
+    const labels = byKind('Deployment').spec.template.metadata.labels;
+    expect(byKind('Deployment').spec.selector.matchLabels).toEqual(labels);
+    expect(byKind('Service').spec.selector).toEqual(labels);
+    expect(byKind('Service').spec.ports[0].targetPort).toBe('http');
+    expect(byKind('PodDisruptionBudget').spec.selector.matchLabels).toEqual(labels);
+    expect(byKind('PodDisruptionBudget').spec.minAvailable).toBeLessThan(byKind('Deployment').spec.replicas);
+  });
+});
+
+describe('the migrate command the Job runs', () => {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inventory-migrate-'));
+  const dbName = `inventory_test_${randomBytes(6).toString('hex')}`;
+  let env: { DATA_DIR: string; DATABASE_URL?: string };
+
+  beforeAll(async () => {
+    buildIfNeeded();
+    env = { DATA_DIR: dataDir };
+    if (adminUrl) {
+      const admin = new Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${dbName}`);
+      await admin.end();
+      const url = new URL(adminUrl);
+      url.pathname = `/${dbName}`;
+      env.DATABASE_URL = url.toString();
+    }
+  });
+
+  afterAll(async () => {
+    if (adminUrl) {
+      const admin = new Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await admin.end();
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const migrate = () =>
+    spawnSync(process.execPath, [path.resolve(__dirname, '..', 'dist', 'src', 'migrate.js')], {
+      env: { PATH: process.env.PATH, DATABASE_URL: '', ...env, PLUGINS: 'dns' },
+      encoding: 'utf8',
+    });
+
+  it('applies every migration, the plugins’ included, once, and the service then starts on the database', async () => {
+    const migrationFiles = (dir: string) => fs.readdirSync(dir).filter((f) => f.endsWith('.ts')).length;
+    const driver = adminUrl ? 'postgres' : 'sqlite';
+    const expected = migrationFiles(path.resolve(__dirname, '..', 'src', 'migrations', driver)) + migrationFiles(path.resolve(__dirname, '..', 'plugins', 'dns', 'migrations', driver));
+
+    const first = migrate();
+    expect(first.stderr).toBe('');
+    expect(first.status).toBe(0);
+    expect(first.stdout).toMatch(new RegExp(`^Applied ${expected} migrations: Initial\\d+, `));
+    expect(first.stdout).toMatch(/DnsInitial\d+/);
+    const second = migrate();
+    expect(second.status).toBe(0);
+    expect(second.stdout.trim()).toBe('No pending migrations.');
+
+    const service = await startServiceProcess({ ...env, PLUGINS: 'dns' });
+    try {
+      expect((await fetch(`${service.url}/api/status/`)).status).toBe(200);
+    } finally {
+      service.proc.kill('SIGTERM');
+      await exited(service.proc);
+    }
+  });
+});
