@@ -107,9 +107,11 @@ function componentsFor(model: ModelDef): Record<string, Schema> {
   if (model.features.customFields) writeProps.custom_fields = { type: 'object', additionalProperties: {} };
   const requiredWrite = writable.filter((f) => f.required).map((f) => f.name);
   const readProps = (keys: string[]) => Object.fromEntries(keys.map((k) => [k, readSchema(model, k)]));
+  // Every object has what it must be written with: typed clients may rely on those keys.
+  const requiredRead = (keys: string[]) => keys.filter((k) => ALWAYS.includes(k) || requiredWrite.includes(k));
   return {
-    [name]: objectSchema(readProps(full), ALWAYS.filter((k) => full.includes(k))),
-    [`Nested${name}`]: objectSchema(readProps(brief), ALWAYS.filter((k) => brief.includes(k))),
+    [name]: objectSchema(readProps(full), requiredRead(full)),
+    [`Nested${name}`]: objectSchema(readProps(brief), requiredRead(brief)),
     [`Writable${name}Request`]: objectSchema(writeProps, requiredWrite),
     [`PatchedWritable${name}Request`]: objectSchema(writeProps, []),
     [`Paginated${name}List`]: {
@@ -209,9 +211,10 @@ function allPathsFor(model: ModelDef): Record<string, Schema> {
         parameters: listParameters(model),
         responses: { '200': { description: '', ...json(ref(`Paginated${name}List`)) } },
       }),
+      // One object answers one object, as NetBox documents it; a list body (bulk create) answers the list.
       post: op('create', `Post a list of ${noun} objects.`, {
         requestBody: { required: true, ...json({ oneOf: [ref(`Writable${name}Request`), { type: 'array', items: ref(`Writable${name}Request`) }] }) },
-        responses: { '201': { description: '', ...json({ oneOf: [ref(name), many] }) } },
+        responses: { '201': { description: 'The created object; a list of them for a list body.', ...json(ref(name)) } },
       }),
       put: op('bulk_update', `Put a list of ${noun} objects.`, {
         requestBody: { required: true, ...json({ type: 'array', items: bulkPut }) },
