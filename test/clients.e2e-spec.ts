@@ -1,5 +1,6 @@
 import { spawn } from 'child_process';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { TestApp } from './helpers/test-app';
 import { baseUrl } from './helpers/users';
@@ -37,6 +38,50 @@ describe('real NetBox clients against the service', () => {
     const { code, output } = await runClient(PYTHON, ['test/clients/pynetbox/test_pynetbox.py'], { NETBOX_URL: baseUrl(t), NETBOX_TOKEN: t.token });
     if (code !== 0) throw new Error(`pynetbox ${probe.output.trim()} failed:\n${output}`);
     expect(output).toMatch(/^OK$/m);
+  });
+
+  it('builds a site with the Ansible collection netbox.netbox, idempotently, and lists it with nb_inventory', async () => {
+    const playbook = '/usr/bin/ansible-playbook';
+    if (!fs.existsSync(playbook)) throw new Error('Ansible is not installed: apt-get install -y ansible (it bundles the netbox.netbox collection)');
+    const dir = path.join(__dirname, 'clients', 'ansible');
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'ansible-'));
+    const env = {
+      NETBOX_URL: baseUrl(t),
+      NETBOX_API: baseUrl(t),
+      NETBOX_TOKEN: t.token,
+      // Its own home: nb_inventory caches the API's schema there.
+      ANSIBLE_HOME: home,
+      ANSIBLE_LOCAL_TEMP: path.join(home, 'tmp'),
+      ANSIBLE_NOCOLOR: '1',
+      ANSIBLE_PYTHON_INTERPRETER: PYTHON,
+    };
+    try {
+      const recap = async () => {
+        const run = await runClient(playbook, ['-i', 'localhost,', path.join(dir, 'site.yml')], env);
+        const line = /^localhost\s+:\s+(.*)$/m.exec(run.output);
+        if (run.code !== 0 || !line) throw new Error(`ansible-playbook failed:\n${run.output}`);
+        return Object.fromEntries(line[1].trim().split(/\s+/).map((kv) => kv.split('=')).map(([k, v]) => [k, Number(v)]));
+      };
+      expect(await recap()).toMatchObject({ ok: 16, changed: 16, failed: 0 });
+      expect(await recap()).toMatchObject({ ok: 16, changed: 0, failed: 0 });
+
+      const device = (await t.get('/api/dcim/devices/?name=leaf-01')).body.results[0];
+      expect(device).toMatchObject({ site: { name: 'Ansible Site' }, device_type: { model: 'AX-48' }, tenant: { name: 'Ansible Tenant' } });
+      const address = (await t.get('/api/ipam/ip-addresses/?address=10.200.0.10/24')).body.results[0];
+      expect(address.assigned_object).toMatchObject({ name: 'eth0', device: { name: 'leaf-01' } });
+      expect((await t.get('/api/ipam/prefixes/?prefix=10.200.0.0/24')).body.results[0].vlan).toMatchObject({ vid: 100 });
+
+      const inventory = await runClient('/usr/bin/ansible-inventory', ['-i', path.join(dir, 'netbox_inventory.yml'), '--list'], env);
+      if (inventory.code !== 0) throw new Error(`ansible-inventory failed:\n${inventory.output}`);
+      const listed = JSON.parse(inventory.output.slice(inventory.output.indexOf('{')));
+      expect(listed.device_roles_leaf).toEqual({ hosts: ['leaf-01'] });
+      expect(listed['sites_ansible-site'].hosts.sort()).toEqual(['ansible-vm-01', 'leaf-01']);
+      expect(listed['tenants_ansible-tenant']).toEqual({ hosts: ['leaf-01'] });
+      expect(listed._meta.hostvars['leaf-01']).toMatchObject({ device_types: ['ax-48'], manufacturers: ['ansible-networks'], is_virtual: false });
+      expect(listed._meta.hostvars['ansible-vm-01']).toMatchObject({ cluster: 'ansible-cluster', vcpus: 2, memory: 2048, is_virtual: true });
+    } finally {
+      fs.rmSync(home, { recursive: true, force: true });
+    }
   });
 
   it('generates a typed client from /api/schema/ that compiles, creates and lists', async () => {

@@ -197,6 +197,7 @@ describe('HTTP behaviour of the API', () => {
       expect(Object.keys(res.body).sort()).toEqual([
         'framework-version',
         'installed-apps',
+        'netbox-version',
         'plugins',
         'python-version',
         'rq-workers-running',
@@ -205,6 +206,9 @@ describe('HTTP behaviour of the API', () => {
       expect(typeof res.body['framework-version']).toBe('string');
       expect(res.body['framework-version']).not.toBe('');
       expect(res.body['service-version']).toMatch(/^\d+\.\d+(\.\d+)?/);
+      // The NetBox release whose API this is, where Ansible's nb_inventory looks for it.
+      expect(res.body['netbox-version']).toBe(res.body['service-version']);
+      expect(res.body['netbox-version']).toMatch(/^3\.5\./);
       expect(typeof res.body['python-version']).toBe('string');
       expect(res.body['python-version']).not.toBe('');
       expect(res.body.plugins).toEqual({});

@@ -49,6 +49,8 @@ export class CoreController {
       'framework-version': packageVersion('@nestjs/core'),
       'installed-apps': (installedApps ??= Object.fromEntries(COMPONENTS.map((c) => [c, packageVersion(c)]))),
       'service-version': serviceVersion(),
+      // Beyond the spec's keys: Ansible's nb_inventory reads the NetBox version it speaks to from here.
+      'netbox-version': serviceVersion(),
       plugins: Object.fromEntries(this.plugins.map((p) => [p.name, p.version])),
       'python-version': process.versions.node,
       'rq-workers-running': 0,
