@@ -335,6 +335,17 @@ describe('create, read, update and delete of tenants and tenant groups', () => {
       expect(res.body).toEqual({ __all__: ['Tenant with this Group and Name already exists.'] });
     });
 
+    it('reports every uniqueness a body breaks at once, as Django’s full_clean does', async () => {
+      const group = await makeGroup(t, 'Shipping');
+      const groupTwin = await t.post(TENANT_GROUPS, { name: group.name, slug: group.slug });
+      expectStatus(groupTwin, 400);
+      expect(groupTwin.body).toEqual({ name: ['tenant group with this name already exists.'], slug: ['tenant group with this slug already exists.'] });
+      const tenant = await makeTenant(t, 'Kramerica', { group: group.id });
+      const tenantTwin = await t.post(TENANTS, { name: tenant.name, slug: tenant.slug, group: group.id });
+      expectStatus(tenantTwin, 400);
+      expect(tenantTwin.body).toEqual({ __all__: ['Tenant with this Group and Name already exists.', 'Tenant with this Group and Slug already exists.'] });
+    });
+
     it('allows the same tenant name in different groups', async () => {
       const [north, south] = [await makeGroup(t, 'North'), await makeGroup(t, 'South')];
       const name = unique('Dunder Mifflin');

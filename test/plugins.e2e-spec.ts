@@ -171,6 +171,9 @@ describe('plugins', () => {
       const bad = await t.post(ZONES, { name: 'bad name!', ...ZONE });
       expect(bad.status).toBe(400);
       expect(bad.body).toEqual({ name: ['bad name! is not a valid DNS name.'] });
+      // NetBox's order: a taken unique field (DRF's validator) stops before the model's rules run.
+      const taken = await t.post(ZONES, { ...ZONE, name: 'example.com', soa_rname: 'not an email!' });
+      expect(taken.body).toEqual({ name: ['zone with this name already exists.'] });
       const missing = await t.post(ZONES, { name: 'missing.test' });
       expect(missing.body).toEqual({ soa_mname: ['This field is required.'], soa_rname: ['This field is required.'] });
       const type = await t.post(RECORDS, { zone: example.id, name: 'x', type: 'WKS', value: 'x' });

@@ -342,18 +342,22 @@ export class Writer {
     return rows.map((r) => Number(r.id));
   }
 
-  /** Uniqueness and the model's own rules, before the statement runs. */
+  /**
+   * Uniqueness and the model's own rules, before the statement runs, in NetBox's order: unique fields
+   * first (DRF's validators, all reported together), then as Django's `full_clean` the model's rules and
+   * every constraint the values they normalised break, leaving out constraints over a field in error.
+   */
   private async check(model: ModelDef, row: Row, previous: Row | null, input: Row = {}): Promise<void> {
-    const errors: Errors = {};
+    const unique: Errors = {};
     for (const field of Object.values(model.fields)) {
       if (!field.opts.unique) continue;
       const value = row[field.column];
       if (value === null || value === undefined || (previous && previous[field.column] === value)) continue;
       const query = new ModelQuery(this.em, model, this.driver).where(`t.${q(field.column)} = :v`, { v: field.toParam(value, this.driver) });
       if (previous) query.where('t.id <> :self', { self: previous.id });
-      if (await query.count()) errors[field.name] = [`${model.verboseName} with this ${field.opts.label ?? field.name.replace(/_/g, ' ')} already exists.`];
+      if (await query.count()) unique[field.name] = [`${model.verboseName} with this ${field.opts.label ?? field.name.replace(/_/g, ' ')} already exists.`];
     }
-    if (Object.keys(errors).length) throw new ValidationError(errors);
+    if (Object.keys(unique).length) throw new ValidationError(unique);
     for (const field of Object.values(model.fields)) {
       if (!(field instanceof GenericRelationField)) continue;
       const type = row[model.storedFields[field.typeField].column];
@@ -367,27 +371,35 @@ export class Writer {
     if (model.tree && previous && row.parent_id !== null && row.parent_id !== previous.parent_id) {
       const parent = await this.load(model, row.parent_id);
       if (parent.tree_path.startsWith(previous.tree_path)) {
-        errors.parent = [`Cannot assign self or child ${model.verboseName} as parent.`];
+        throw new ValidationError({ parent: [`Cannot assign self or child ${model.verboseName} as parent.`] });
       }
     }
-    if (Object.keys(errors).length) throw new ValidationError(errors);
+    const errors: Errors = {};
+    // A rule may key nested errors by field (not a list): those stand as given. A rule that checks a
+    // constraint itself (case-insensitive names) does not get its message twice.
+    const add = (key: string, messages: unknown) => {
+      const held = errors[key];
+      errors[key] = Array.isArray(held) && Array.isArray(messages) ? [...new Set([...held, ...messages])] : messages;
+    };
     if (model.validate) {
       try {
         const ctx: WriteContext = { user: null, can: async () => false, ...this.context, em: this.em, driver: this.driver, input };
         await model.validate(row, previous, ctx);
       } catch (e) {
-        if (e instanceof FieldError) throw new ValidationError(Array.isArray(e.messages) ? { __all__: e.messages } : e.messages);
-        throw e;
+        if (!(e instanceof FieldError)) throw e;
+        if (Array.isArray(e.messages)) add('__all__', e.messages);
+        else for (const [key, messages] of Object.entries(e.messages)) add(key, messages);
       }
     }
-    // Django checks constraints after the model's own rules, on the values they normalised.
-    const violated = await this.violatedConstraint(model, row, previous);
-    if (violated) throw new ValidationError({ __all__: [violated] });
+    for (const violated of await this.violatedConstraints(model, row, previous, new Set(Object.keys(errors)))) add('__all__', [violated]);
+    if (Object.keys(errors).length) throw new ValidationError(errors);
   }
 
-  /** Django's message for the first constraint the row would break, if any. */
-  private async violatedConstraint(model: ModelDef, row: Row, previous: Row | null): Promise<string | null> {
+  /** Django's message for each constraint the row would break, leaving out those over fields in `skip`. */
+  private async violatedConstraints(model: ModelDef, row: Row, previous: Row | null, skip: Set<string>): Promise<string[]> {
+    const messages: string[] = [];
     for (const c of model.constraints) {
+      if (c.fields.some((f) => skip.has(f))) continue;
       const fields = c.fields.map((f) => model.storedFields[f]);
       const conditions = Object.keys(c.when ?? {}).map((f) => model.storedFields[f]);
       if (conditions.some((f) => row[f.column] !== null && row[f.column] !== undefined)) continue;
@@ -399,15 +411,17 @@ export class Writer {
       for (const f of conditions) query.where(`t.${q(f.column)} IS NULL`);
       if (previous) query.where(`t.id <> ${query.param(previous.id)}`);
       if (!(await query.count())) continue;
-      if (c.message) return c.message;
+      if (c.message) messages.push(c.message);
       // Django words a conditional constraint by its name, a plain one by its fields.
-      if (c.when) return `Constraint “${c.name}” is violated.`;
-      const labels = fields.map((f) => capitalize(f.opts.label ?? f.name.replace(/_/g, ' ')));
-      // Django's get_text_list: "A, B and C".
-      const listed = labels.length > 1 ? `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}` : labels[0];
-      return `${capitalize(model.verboseName)} with this ${listed} already exists.`;
+      else if (c.when) messages.push(`Constraint “${c.name}” is violated.`);
+      else {
+        const labels = fields.map((f) => capitalize(f.opts.label ?? f.name.replace(/_/g, ' ')));
+        // Django's get_text_list: "A, B and C".
+        const listed = labels.length > 1 ? `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}` : labels[0];
+        messages.push(`${capitalize(model.verboseName)} with this ${listed} already exists.`);
+      }
     }
-    return null;
+    return messages;
   }
 
   /** Sets a node's path, depth and sort key under its parent, and carries its subtree along. */
