@@ -3,14 +3,15 @@ import type { Request } from 'express';
 import { EntityManager } from 'typeorm';
 import { ModelRoute } from '../core/auth/auth.guard';
 import { APP_CONFIG, AppConfig } from '../core/config/config';
-import { CrudService, RequestContext } from '../core/crud/crud.service';
+import { CrudService } from '../core/crud/crud.service';
 import { requestContext } from '../core/crud/model.controller';
 import { ConflictError, NotFoundError, ValidationError } from '../core/http/errors';
 import { Allow } from '../core/http/render.interceptor';
+import { Driver } from '../core/model/fields';
 import { ModelDef, Row } from '../core/model/model';
 import { documentRoute, json } from '../core/openapi/openapi';
 import { QueryParams } from '../core/query/filters';
-import { Representation, loadNested } from '../core/serialize/serializer';
+import { RenderContext, Representation, loadNested } from '../core/serialize/serializer';
 import { IPAddress, IPRange, Prefix } from './addressing.models';
 import { FreeSpace, firstFree, freeInPrefix, freeInRange, freePrefixes, sizeOf, takePrefix } from './availability';
 import { ASNRange } from './asn-ranges.models';
@@ -45,216 +46,160 @@ function itemsOf(body: unknown): { items: Row[]; single: boolean } {
   return { items: items as Row[], single };
 }
 
-/** Routes that list what is free under an object and create objects in it, under `/<parent path>/<id>/<route>/`. */
-abstract class AvailableRoutes {
-  constructor(
-    protected readonly crud: CrudService,
-    protected readonly config: AppConfig,
-  ) {}
-
-  protected async vrfOf(ctx: RequestContext, vrfId: number | null): Promise<Representation | null> {
-    return vrfId === null ? null : ((await loadNested(this.crud.renderContext(ctx), VRF, [vrfId])).get(vrfId) ?? null);
-  }
+/** One kind of allocation: what is free under a parent object, and the bodies that take it. */
+interface Allocation {
+  parent: ModelDef;
+  route: string;
+  /** The model the POST creates; its permissions guard both routes. */
+  created: ModelDef;
+  lockKey: number;
+  /** Up to `limit` free things under `row`, as the GET lists them. */
+  list(render: RenderContext, row: Row, limit: number): Promise<Representation[]>;
+  /** The bodies of the objects to create for `items`, or a ConflictError when there is not enough room. */
+  allocate(em: EntityManager, driver: Driver, row: Row, items: Row[]): Promise<Row[]>;
 }
 
-/** `available-ips` of prefixes and IP ranges. */
-function availableIpsController(parent: ModelDef, free: (em: EntityManager, driver: 'sqlite' | 'postgres', row: Row) => Promise<FreeSpace>): Type<unknown> {
-  @Controller(parent.path.slice(1, -1))
-  @ModelRoute(IPAddress)
-  class AvailableIpsController extends AvailableRoutes {
-    constructor(crud: CrudService, @Inject(APP_CONFIG) config: AppConfig) {
-      super(crud, config);
-    }
+const vrfOf = async (render: RenderContext, vrfId: number | null): Promise<Representation | null> =>
+  vrfId === null ? null : ((await loadNested(render, VRF, [vrfId])).get(vrfId) ?? null);
 
-    @Get(':id/available-ips')
+/** `GET` and `POST` on `/<parent path>/<id>/<route>/`: lists what is free, creates objects in it under NetBox's lock. */
+function availableController(kind: Allocation): Type<unknown> {
+  @Controller(kind.parent.path.slice(1, -1))
+  @ModelRoute(kind.created)
+  class AvailableController {
+    constructor(
+      private readonly crud: CrudService,
+      @Inject(APP_CONFIG) private readonly config: AppConfig,
+    ) {}
+
+    @Get(`:id/${kind.route}`)
     @Allow(METHODS)
     async list(@Req() req: Request, @Param('id') id: string) {
       const ctx = requestContext(req);
-      const row = await this.crud.parentRow(parent, idOf(id), ctx);
-      const { em, driver } = this.crud.renderContext(ctx);
-      const space = await free(em, driver, row);
-      const vrf = await this.vrfOf(ctx, row.vrf_id);
-      return firstFree(space, resultsLimit(ctx.params, this.config)).map((address) => ({ family: space.family, address, vrf }));
+      const row = await this.crud.parentRow(kind.parent, idOf(id), ctx);
+      return kind.list(this.crud.renderContext(ctx), row, resultsLimit(ctx.params, this.config));
     }
 
-    @Post(':id/available-ips')
+    @Post(`:id/${kind.route}`)
     @HttpCode(201)
     @Allow(METHODS)
     async create(@Req() req: Request, @Param('id') id: string, @Body() body: unknown) {
       const ctx = requestContext(req);
       const { items, single } = itemsOf(body);
-      return this.crud.createComputed(
-        IPAddress,
-        ctx,
-        LOCKS.ips,
-        async (em) => {
-          const row = await this.crud.parentRow(parent, idOf(id), ctx, em);
-          const space = await free(em, this.crud.renderContext(ctx).driver, row);
-          const available = sizeOf(space.spans);
-          if (available < BigInt(items.length)) {
-            throw new ConflictError(
-              `An insufficient number of IP addresses are available within ${parent.display(row)} (${items.length} requested, ${available} available)`,
-            );
-          }
-          const addresses = firstFree(space, items.length);
-          return items.map((item, i) => ({ ...item, address: addresses[i], vrf: row.vrf_id }));
-        },
-        single,
-      );
+      const allocate = async (em: EntityManager) => kind.allocate(em, this.crud.renderContext(ctx).driver, await this.crud.parentRow(kind.parent, idOf(id), ctx, em), items);
+      return this.crud.createComputed(kind.created, ctx, kind.lockKey, allocate, single);
     }
   }
-  Object.defineProperty(AvailableIpsController, 'name', { value: `${parent.className}AvailableIpsController` });
-  return AvailableIpsController;
+  Object.defineProperty(AvailableController, 'name', { value: `${kind.parent.className}${kind.route.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase())}Controller` });
+  return AvailableController;
 }
 
-@Controller(Prefix.path.slice(1, -1))
-@ModelRoute(Prefix)
-class AvailablePrefixesController extends AvailableRoutes {
-  constructor(crud: CrudService, @Inject(APP_CONFIG) config: AppConfig) {
-    super(crud, config);
-  }
-
-  @Get(':id/available-prefixes')
-  @Allow(METHODS)
-  async list(@Req() req: Request, @Param('id') id: string) {
-    const ctx = requestContext(req);
-    const row = await this.crud.parentRow(Prefix, idOf(id), ctx);
-    const { em, driver } = this.crud.renderContext(ctx);
-    const vrf = await this.vrfOf(ctx, row.vrf_id);
-    return (await freePrefixes(em, driver, row)).map((net) => ({ family: net.family, prefix: net.text, vrf }));
-  }
-
-  @Post(':id/available-prefixes')
-  @HttpCode(201)
-  @Allow(METHODS)
-  async create(@Req() req: Request, @Param('id') id: string, @Body() body: unknown) {
-    const ctx = requestContext(req);
-    const { items, single } = itemsOf(body);
-    return this.crud.createComputed(
-      Prefix,
-      ctx,
-      LOCKS.prefixes,
-      async (em) => {
-        const row = await this.crud.parentRow(Prefix, idOf(id), ctx, em);
-        const family = row.family as 4 | 6;
-        // NetBox's PrefixLengthSerializer, with its wording; errors come as a list, one per item.
-        const errors = items.map((item) => {
-          const length = item.prefix_length;
-          if (length === undefined || length === null) return { prefix_length: ['this field can not be missing'] };
-          if (typeof length !== 'number' || !Number.isInteger(length)) return { prefix_length: ['this field must be int type'] };
-          if (length > (family === 4 ? 32 : 128)) return { prefix_length: [`Invalid prefix length (${length}) for IPv${family}`] };
-          return {};
-        });
-        if (errors.some((e) => Object.keys(e).length)) throw new ValidationError(errors);
-        const free = await freePrefixes(em, this.crud.renderContext(ctx).driver, row);
-        return items.map((item) => {
-          const taken = takePrefix(free, item.prefix_length);
-          if (!taken) throw new ConflictError('Insufficient space is available to accommodate the requested prefix size(s)');
-          return { ...item, prefix: taken.text, vrf: row.vrf_id };
-        });
-      },
-      single,
-    );
-  }
+/** `available-ips` of prefixes and IP ranges. */
+function availableIps(parent: ModelDef, free: (em: EntityManager, driver: Driver, row: Row) => Promise<FreeSpace>): Allocation {
+  return {
+    parent,
+    route: 'available-ips',
+    created: IPAddress,
+    lockKey: LOCKS.ips,
+    async list(render, row, limit) {
+      const space = await free(render.em, render.driver, row);
+      const vrf = await vrfOf(render, row.vrf_id);
+      return firstFree(space, limit).map((address) => ({ family: space.family, address, vrf }));
+    },
+    async allocate(em, driver, row, items) {
+      const space = await free(em, driver, row);
+      const available = sizeOf(space.spans);
+      if (available < BigInt(items.length)) {
+        throw new ConflictError(`An insufficient number of IP addresses are available within ${parent.display(row)} (${items.length} requested, ${available} available)`);
+      }
+      const addresses = firstFree(space, items.length);
+      return items.map((item, i) => ({ ...item, address: addresses[i], vrf: row.vrf_id }));
+    },
+  };
 }
 
-@Controller(VLANGroup.path.slice(1, -1))
-@ModelRoute(VLAN)
-class AvailableVlansController extends AvailableRoutes {
-  constructor(crud: CrudService, @Inject(APP_CONFIG) config: AppConfig) {
-    super(crud, config);
-  }
+const availablePrefixes: Allocation = {
+  parent: Prefix,
+  route: 'available-prefixes',
+  created: Prefix,
+  lockKey: LOCKS.prefixes,
+  async list(render, row) {
+    const vrf = await vrfOf(render, row.vrf_id);
+    return (await freePrefixes(render.em, render.driver, row)).map((net) => ({ family: net.family, prefix: net.text, vrf }));
+  },
+  async allocate(em, driver, row, items) {
+    const family = row.family as 4 | 6;
+    // NetBox's PrefixLengthSerializer, with its wording; errors come as a list, one per item.
+    const errors = items.map((item) => {
+      const length = item.prefix_length;
+      if (length === undefined || length === null) return { prefix_length: ['this field can not be missing'] };
+      if (typeof length !== 'number' || !Number.isInteger(length)) return { prefix_length: ['this field must be int type'] };
+      if (length > (family === 4 ? 32 : 128)) return { prefix_length: [`Invalid prefix length (${length}) for IPv${family}`] };
+      return {};
+    });
+    if (errors.some((e) => Object.keys(e).length)) throw new ValidationError(errors);
+    const free = await freePrefixes(em, driver, row);
+    return items.map((item) => {
+      const taken = takePrefix(free, item.prefix_length);
+      if (!taken) throw new ConflictError('Insufficient space is available to accommodate the requested prefix size(s)');
+      return { ...item, prefix: taken.text, vrf: row.vrf_id };
+    });
+  },
+};
 
-  /** The group's VIDs that none of its VLANs uses, in order. */
-  private async freeVids(em: EntityManager, group: Row): Promise<number[]> {
-    const used = await em.createQueryBuilder().select('v.vid', 'vid').from(VLAN.table, 'v').where('v.group_id = :group', { group: group.id }).getRawMany();
-    const taken = new Set(used.map((u) => Number(u.vid)));
-    const free: number[] = [];
-    for (let vid = group.min_vid; vid <= group.max_vid; vid++) if (!taken.has(vid)) free.push(vid);
-    return free;
-  }
+/** The group's VIDs that none of its VLANs uses, in order. */
+async function freeVids(em: EntityManager, group: Row): Promise<number[]> {
+  const used = await em.createQueryBuilder().select('v.vid', 'vid').from(VLAN.table, 'v').where('v.group_id = :group', { group: group.id }).getRawMany();
+  const taken = new Set(used.map((u) => Number(u.vid)));
+  const free: number[] = [];
+  for (let vid = group.min_vid; vid <= group.max_vid; vid++) if (!taken.has(vid)) free.push(vid);
+  return free;
+}
 
-  @Get(':id/available-vlans')
-  @Allow(METHODS)
-  async list(@Req() req: Request, @Param('id') id: string) {
-    const ctx = requestContext(req);
-    const group = await this.crud.parentRow(VLANGroup, idOf(id), ctx);
-    const render = this.crud.renderContext(ctx);
+const availableVlans: Allocation = {
+  parent: VLANGroup,
+  route: 'available-vlans',
+  created: VLAN,
+  lockKey: LOCKS.vlans,
+  async list(render, group, limit) {
     const nested = (await loadNested(render, VLANGroup, [group.id])).get(group.id);
-    return (await this.freeVids(render.em, group)).slice(0, resultsLimit(ctx.params, this.config)).map((vid) => ({ vid, group: nested }));
-  }
+    return (await freeVids(render.em, group)).slice(0, limit).map((vid) => ({ vid, group: nested }));
+  },
+  async allocate(em, _driver, group, items) {
+    const vids = await freeVids(em, group);
+    if (vids.length < items.length) throw new ConflictError('The requested number of VLANs is not available');
+    return items.map((item, i) => ({ ...item, vid: vids[i], group: group.id }));
+  },
+};
 
-  @Post(':id/available-vlans')
-  @HttpCode(201)
-  @Allow(METHODS)
-  async create(@Req() req: Request, @Param('id') id: string, @Body() body: unknown) {
-    const ctx = requestContext(req);
-    const { items, single } = itemsOf(body);
-    return this.crud.createComputed(
-      VLAN,
-      ctx,
-      LOCKS.vlans,
-      async (em) => {
-        const group = await this.crud.parentRow(VLANGroup, idOf(id), ctx, em);
-        const vids = await this.freeVids(em, group);
-        if (vids.length < items.length) throw new ConflictError('The requested number of VLANs is not available');
-        return items.map((item, i) => ({ ...item, vid: vids[i], group: group.id }));
-      },
-      single,
-    );
-  }
+/** The first `count` numbers of the range that no ASN takes, and how many there are in all. */
+async function freeAsns(em: EntityManager, range: Row, count: number): Promise<{ first: number[]; total: number }> {
+  const used = (
+    await em.createQueryBuilder().select('a.asn', 'asn').from(ASN.table, 'a').where('a.asn >= :start AND a.asn <= :end', { start: range.start, end: range.end }).orderBy('a.asn').getRawMany()
+  ).map((u) => Number(u.asn));
+  const taken = new Set(used);
+  const first: number[] = [];
+  for (let asn = range.start; asn <= range.end && first.length < count; asn++) if (!taken.has(asn)) first.push(asn);
+  return { first, total: range.end - range.start + 1 - taken.size };
 }
 
-@Controller(ASNRange.path.slice(1, -1))
-@ModelRoute(ASN)
-class AvailableAsnsController extends AvailableRoutes {
-  constructor(crud: CrudService, @Inject(APP_CONFIG) config: AppConfig) {
-    super(crud, config);
-  }
-
-  /** The first `count` numbers of the range that no ASN takes, and how many there are in all. */
-  private async freeAsns(em: EntityManager, range: Row, count: number): Promise<{ first: number[]; total: number }> {
-    const used = (
-      await em.createQueryBuilder().select('a.asn', 'asn').from(ASN.table, 'a').where('a.asn >= :start AND a.asn <= :end', { start: range.start, end: range.end }).orderBy('a.asn').getRawMany()
-    ).map((u) => Number(u.asn));
-    const taken = new Set(used);
-    const first: number[] = [];
-    for (let asn = range.start; asn <= range.end && first.length < count; asn++) if (!taken.has(asn)) first.push(asn);
-    return { first, total: range.end - range.start + 1 - taken.size };
-  }
-
-  @Get(':id/available-asns')
-  @Allow(METHODS)
-  async list(@Req() req: Request, @Param('id') id: string) {
-    const ctx = requestContext(req);
-    const range = await this.crud.parentRow(ASNRange, idOf(id), ctx);
-    const render = this.crud.renderContext(ctx);
+const availableAsns: Allocation = {
+  parent: ASNRange,
+  route: 'available-asns',
+  created: ASN,
+  lockKey: LOCKS.asns,
+  async list(render, range, limit) {
     const rir = (await loadNested(render, RIR, [range.rir_id])).get(range.rir_id);
-    return (await this.freeAsns(render.em, range, resultsLimit(ctx.params, this.config))).first.map((asn) => ({ rir, asn }));
-  }
-
-  @Post(':id/available-asns')
-  @HttpCode(201)
-  @Allow(METHODS)
-  async create(@Req() req: Request, @Param('id') id: string, @Body() body: unknown) {
-    const ctx = requestContext(req);
-    const { items, single } = itemsOf(body);
-    return this.crud.createComputed(
-      ASN,
-      ctx,
-      LOCKS.asns,
-      async (em) => {
-        const range = await this.crud.parentRow(ASNRange, idOf(id), ctx, em);
-        const { first, total } = await this.freeAsns(em, range, items.length);
-        if (total < items.length) {
-          throw new ConflictError(`An insufficient number of ASNs are available within ${ASNRange.display(range)} (${items.length} requested, ${total} available)`);
-        }
-        return items.map((item, i) => ({ ...item, rir: range.rir_id, asn: first[i] }));
-      },
-      single,
-    );
-  }
-}
+    return (await freeAsns(render.em, range, limit)).first.map((asn) => ({ rir, asn }));
+  },
+  async allocate(em, _driver, range, items) {
+    const { first, total } = await freeAsns(em, range, items.length);
+    if (total < items.length) {
+      throw new ConflictError(`An insufficient number of ASNs are available within ${ASNRange.display(range)} (${items.length} requested, ${total} available)`);
+    }
+    return items.map((item, i) => ({ ...item, rir: range.rir_id, asn: first[i] }));
+  },
+};
 
 const nested = (name: string) => ({ $ref: `#/components/schemas/Nested${name}` });
 const AVAILABLE: Record<string, Record<string, unknown>> = {
@@ -284,16 +229,15 @@ function documentAvailable(parent: ModelDef, route: string, free: Record<string,
 /** Built once the ipam models are declared. */
 export function availableControllers(): Type<unknown>[] {
   const writable = (model: ModelDef) => ({ $ref: `#/components/schemas/Writable${model.className}Request` });
-  documentAvailable(Prefix, 'available-ips', AVAILABLE.ip, IPAddress, writable(IPAddress));
-  documentAvailable(IPRange, 'available-ips', AVAILABLE.ip, IPAddress, writable(IPAddress));
-  documentAvailable(Prefix, 'available-prefixes', AVAILABLE.prefix, Prefix, { type: 'object', properties: { prefix_length: { type: 'integer' } }, required: ['prefix_length'] });
-  documentAvailable(VLANGroup, 'available-vlans', AVAILABLE.vlan, VLAN, writable(VLAN));
-  documentAvailable(ASNRange, 'available-asns', AVAILABLE.asn, ASN, writable(ASN));
-  return [
-    availableIpsController(Prefix, freeInPrefix),
-    availableIpsController(IPRange, freeInRange),
-    AvailablePrefixesController,
-    AvailableVlansController,
-    AvailableAsnsController,
+  const kinds: Array<[Allocation, Record<string, unknown>, Record<string, unknown>]> = [
+    [availableIps(Prefix, freeInPrefix), AVAILABLE.ip, writable(IPAddress)],
+    [availableIps(IPRange, freeInRange), AVAILABLE.ip, writable(IPAddress)],
+    [availablePrefixes, AVAILABLE.prefix, { type: 'object', properties: { prefix_length: { type: 'integer' } }, required: ['prefix_length'] }],
+    [availableVlans, AVAILABLE.vlan, writable(VLAN)],
+    [availableAsns, AVAILABLE.asn, writable(ASN)],
   ];
+  return kinds.map(([kind, free, request]) => {
+    documentAvailable(kind.parent, kind.route, free, kind.created, request);
+    return availableController(kind);
+  });
 }
