@@ -1,10 +1,9 @@
 import { spawnSync } from 'child_process';
-import { randomBytes } from 'crypto';
 import * as fs from 'fs';
 import * as yaml from 'js-yaml';
 import * as os from 'os';
 import * as path from 'path';
-import { Client } from 'pg';
+import { scratchDatabase } from './helpers/scratch-database';
 import { buildIfNeeded, exited, startServiceProcess } from './helpers/service-process';
 
 jest.setTimeout(300_000);
@@ -86,32 +85,18 @@ describe('Kubernetes manifests', () => {
 });
 
 describe('the migrate command the Job runs', () => {
-  const adminUrl = process.env.TEST_DATABASE_URL;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inventory-migrate-'));
-  const dbName = `inventory_test_${randomBytes(6).toString('hex')}`;
+  let database: { url: string | undefined; drop(): Promise<void> };
   let env: { DATA_DIR: string; DATABASE_URL?: string };
 
   beforeAll(async () => {
     buildIfNeeded();
-    env = { DATA_DIR: dataDir };
-    if (adminUrl) {
-      const admin = new Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${dbName}`);
-      await admin.end();
-      const url = new URL(adminUrl);
-      url.pathname = `/${dbName}`;
-      env.DATABASE_URL = url.toString();
-    }
+    database = await scratchDatabase();
+    env = { DATA_DIR: dataDir, ...(database.url ? { DATABASE_URL: database.url } : {}) };
   });
 
   afterAll(async () => {
-    if (adminUrl) {
-      const admin = new Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await admin.end();
-    }
+    await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -123,7 +108,7 @@ describe('the migrate command the Job runs', () => {
 
   it('applies every migration, the plugins’ included, once, and the service then starts on the database', async () => {
     const migrationFiles = (dir: string) => fs.readdirSync(dir).filter((f) => f.endsWith('.ts')).length;
-    const driver = adminUrl ? 'postgres' : 'sqlite';
+    const driver = database.url ? 'postgres' : 'sqlite';
     const expected = migrationFiles(path.resolve(__dirname, '..', 'src', 'migrations', driver)) + migrationFiles(path.resolve(__dirname, '..', 'plugins', 'dns', 'migrations', driver));
 
     const first = migrate();

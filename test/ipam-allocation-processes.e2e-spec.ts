@@ -1,46 +1,32 @@
-import { ChildProcess } from 'child_process';
-import { randomBytes } from 'crypto';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { Client } from 'pg';
-import { PROCESS_TOKEN as TOKEN, buildIfNeeded, startServiceProcess } from './helpers/service-process';
+import { scratchDatabase } from './helpers/scratch-database';
+import { PROCESS_TOKEN as TOKEN, ServiceProcess, buildIfNeeded, exited, startServiceProcess } from './helpers/service-process';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
-
-async function startService(databaseUrl: string, dataDir: string): Promise<{ url: string; proc: ChildProcess }> {
-  return startServiceProcess({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
-}
 
 const post = (url: string, body: unknown) =>
   fetch(url, { method: 'POST', headers: { Authorization: `Token ${TOKEN}`, 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body) });
 
 // Allocation is decided in PostgreSQL (an advisory lock), so two processes on one database must agree.
 (adminUrl ? describe : describe.skip)('allocation from one prefix by two service processes on one PostgreSQL database', () => {
-  const name = `inventory_test_${randomBytes(6).toString('hex')}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inventory-procs-'));
-  const services: Array<{ url: string; proc: ChildProcess }> = [];
+  const services: ServiceProcess[] = [];
+  let database: { url: string | undefined; drop(): Promise<void> };
 
   beforeAll(async () => {
     buildIfNeeded();
-    const admin = new Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl!);
-    url.pathname = `/${name}`;
+    database = await scratchDatabase();
     // The first applies the migrations; the second starts on the migrated database.
-    services.push(await startService(url.toString(), dataDir));
-    services.push(await startService(url.toString(), dataDir));
+    services.push(await startServiceProcess({ DATABASE_URL: database.url!, DATA_DIR: dataDir }));
+    services.push(await startServiceProcess({ DATABASE_URL: database.url!, DATA_DIR: dataDir }));
   }, 300_000);
 
   afterAll(async () => {
     for (const s of services) s.proc.kill();
-    await Promise.all(services.map((s) => new Promise((r) => (s.proc.exitCode !== null ? r(null) : s.proc.once('exit', r)))));
-    const admin = new Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await Promise.all(services.map((s) => exited(s.proc)));
+    await database?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

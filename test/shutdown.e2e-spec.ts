@@ -1,14 +1,12 @@
-import { randomBytes } from 'crypto';
 import * as fs from 'fs';
 import * as http from 'http';
 import * as os from 'os';
 import * as path from 'path';
-import { Client } from 'pg';
+import { scratchDatabase } from './helpers/scratch-database';
 import { PROCESS_TOKEN, ServiceProcess, buildIfNeeded, exited, startServiceProcess } from './helpers/service-process';
 
 jest.setTimeout(300_000);
 
-const adminUrl = process.env.TEST_DATABASE_URL;
 const TENANTS = '/api/tenancy/tenants/';
 const HEADERS = { Authorization: `Token ${PROCESS_TOKEN}`, 'Content-Type': 'application/json', Accept: 'application/json' };
 
@@ -30,32 +28,20 @@ function postInFlight(url: string, body: unknown): { sent: Promise<void>; answer
 
 describe('graceful shutdown', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inventory-shutdown-'));
-  const dbName = `inventory_test_${randomBytes(6).toString('hex')}`;
-  let databaseUrl: string | undefined;
+  let database: { url: string | undefined; drop(): Promise<void> };
+  let databaseEnv: { DATABASE_URL?: string };
   let service: ServiceProcess;
 
   beforeAll(async () => {
     buildIfNeeded();
-    if (adminUrl) {
-      const admin = new Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${dbName}`);
-      await admin.end();
-      const url = new URL(adminUrl);
-      url.pathname = `/${dbName}`;
-      databaseUrl = url.toString();
-    }
-    service = await startServiceProcess({ DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+    database = await scratchDatabase();
+    databaseEnv = database.url ? { DATABASE_URL: database.url } : {};
+    service = await startServiceProcess({ DATA_DIR: dataDir, ...databaseEnv });
   });
 
   afterAll(async () => {
     if (service.proc.exitCode === null && service.proc.signalCode === null) service.proc.kill('SIGKILL');
-    if (adminUrl) {
-      const admin = new Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await admin.end();
-    }
+    await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -76,7 +62,7 @@ describe('graceful shutdown', () => {
     await expect(fetch(`${service.url}/api/status/`)).rejects.toThrow();
 
     // The bulk request was committed whole: a new process on the same database sees every tenant.
-    const next = await startServiceProcess({ DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+    const next = await startServiceProcess({ DATA_DIR: dataDir, ...databaseEnv });
     try {
       const res = await fetch(`${next.url}${TENANTS}?limit=1&slug__isw=shutdown-`, { headers: HEADERS });
       expect((await res.json()).count).toBe(2000);

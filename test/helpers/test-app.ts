@@ -2,9 +2,8 @@ import { DynamicModule, INestApplication } from '@nestjs/common';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { randomBytes } from 'crypto';
-import { Client } from 'pg';
 import request from 'supertest';
+import { scratchDatabase } from './scratch-database';
 import { createApp } from '../../src/app.factory';
 import { loadConfig } from '../../src/core/config/config';
 
@@ -23,27 +22,9 @@ export class TestApp {
 
   static async start(env: Record<string, string> = {}, modules: DynamicModule[] = []): Promise<TestApp> {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inventory-test-'));
-    let databaseUrl: string | undefined;
-    let dropDatabase = async () => {};
-    const adminUrl = process.env.TEST_DATABASE_URL;
-    if (adminUrl) {
-      const name = `inventory_test_${randomBytes(6).toString('hex')}`;
-      const admin = new Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
-      dropDatabase = async () => {
-        const c = new Client({ connectionString: adminUrl });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
-      };
-    }
+    const database = await scratchDatabase();
     const cleanup = async () => {
-      await dropDatabase();
+      await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     };
     let app: INestApplication;
@@ -54,7 +35,7 @@ export class TestApp {
         SUPERUSER_PASSWORD: 'admin-password',
         SUPERUSER_API_TOKEN: SUPERUSER_TOKEN,
         LOG_LEVEL: 'error',
-        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        ...(database.url ? { DATABASE_URL: database.url } : {}),
         ...env,
       });
       app = await createApp(config, { logger: false, modules });

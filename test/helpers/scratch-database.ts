@@ -1,0 +1,25 @@
+import { randomBytes } from 'crypto';
+import { Client } from 'pg';
+
+/**
+ * A PostgreSQL database of a test's own on TEST_DATABASE_URL's server, dropped by `drop()`;
+ * `url` is undefined when the tests run on the embedded database.
+ */
+export async function scratchDatabase(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return { url: undefined, drop: async () => {} };
+  const name = `inventory_test_${randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
