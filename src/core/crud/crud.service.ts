@@ -144,16 +144,7 @@ export class CrudService {
   async createComputed(model: ModelDef, ctx: RequestContext, lockKey: number, compute: (em: EntityManager) => Promise<unknown[]>, single: boolean) {
     return this.db.transaction(async (em) => {
       await this.db.lock(em, lockKey);
-      const bodies = await compute(em);
-      const writer = this.writer(em, ctx);
-      const create = async (item: unknown) => {
-        const id = await writer.create(model, item);
-        await this.requireStillPermitted(em, model, id, ctx);
-        return id;
-      };
-      const render = { ...this.render(ctx, em), fresh: true };
-      if (single) return (await representByIds(render, model, [await create(bodies[0])], 'full'))[0];
-      return representByIds(render, model, await eachOrNone(bodies, create), 'full');
+      return this.createIn(em, model, await compute(em), single, ctx);
     });
   }
 
@@ -164,17 +155,21 @@ export class CrudService {
 
   /** One object, or a list of them created all or none. */
   async create(model: ModelDef, body: unknown, ctx: RequestContext): Promise<Representation | Representation[]> {
-    return this.db.transaction(async (em) => {
-      const writer = this.writer(em, ctx);
-      const create = async (item: unknown) => {
-        const id = await writer.create(model, item);
-        await this.requireStillPermitted(em, model, id, ctx);
-        return id;
-      };
-      const render = { ...this.render(ctx, em), fresh: true };
-      if (!Array.isArray(body)) return (await representByIds(render, model, [await create(body)], 'full'))[0];
-      return representByIds(render, model, await eachOrNone(body, create), 'full');
-    });
+    const single = !Array.isArray(body);
+    return this.db.transaction((em) => this.createIn(em, model, single ? [body] : (body as unknown[]), single, ctx));
+  }
+
+  /** Writes the bodies in `em`'s transaction, all or none, and renders them: one object when `single`. */
+  private async createIn(em: EntityManager, model: ModelDef, bodies: unknown[], single: boolean, ctx: RequestContext): Promise<Representation | Representation[]> {
+    const writer = this.writer(em, ctx);
+    const create = async (item: unknown) => {
+      const id = await writer.create(model, item);
+      await this.requireStillPermitted(em, model, id, ctx);
+      return id;
+    };
+    const render = { ...this.render(ctx, em), fresh: true };
+    if (single) return (await representByIds(render, model, [await create(bodies[0])], 'full'))[0];
+    return representByIds(render, model, await eachOrNone(bodies, create), 'full');
   }
 
   async update(model: ModelDef, id: number, body: unknown, partial: boolean, ctx: RequestContext): Promise<Representation> {
