@@ -4,6 +4,7 @@ import { CustomFilter, ModelDef, Row, WriteContext, defineModel, registry } from
 import { booleanFilter, pathFilter, tenancyFilters } from '../core/query/filters';
 import { ModelQuery, loadRow, q } from '../core/query/model-query';
 import { RenderContext, represent } from '../core/serialize/serializer';
+import { siteFilters } from '../dcim/racks.models';
 import { parseInterface, parsePrefix, valueOf } from './ip';
 import {
   addressField,
@@ -165,10 +166,7 @@ export const Prefix = defineModel({
     ...maskLengthFilters(['gte', 'lte']),
     present_in_vrf_id: presentInVrfFilter('id'),
     present_in_vrf: presentInVrfFilter('rd'),
-    region_id: pathFilter(() => Prefix, 'site.region', 'id'),
-    region: pathFilter(() => Prefix, 'site.region'),
-    site_group_id: pathFilter(() => Prefix, 'site.group', 'id'),
-    site_group: pathFilter(() => Prefix, 'site.group'),
+    ...siteFilters(() => Prefix),
     ...numberFilters('vlan_vid', `(SELECT v.vid FROM ${q('ipam_vlan')} v WHERE v.id = t.vlan_id)`),
     q: {
       apply(values, ctx) {

@@ -3,6 +3,7 @@ import { CustomFilter, FilterContext, ModelDef, Row, WriteContext, defineModel, 
 import { pathFilter, tenancyFilters } from '../core/query/filters';
 import { loadRow, q } from '../core/query/model-query';
 import { nestReferrer } from '../core/serialize/referrers';
+import { siteFilters } from '../dcim/racks.models';
 
 /** Where a VLAN group applies: one of these objects, or anywhere. */
 const GROUP_SCOPES = ['dcim.region', 'dcim.sitegroup', 'dcim.site', 'dcim.location', 'dcim.rack', 'virtualization.clustergroup', 'virtualization.cluster'];
@@ -99,10 +100,7 @@ export const VLAN = defineModel({
   search: ['name', 'description', 'comments'],
   filters: {
     ...tenancyFilters(() => VLAN),
-    region_id: pathFilter(() => VLAN, 'site.region', 'id'),
-    region: pathFilter(() => VLAN, 'site.region'),
-    site_group_id: pathFilter(() => VLAN, 'site.group', 'id'),
-    site_group: pathFilter(() => VLAN, 'site.group'),
+    ...siteFilters(() => VLAN),
     available_on_device: availableOnDevice(),
     available_on_virtualmachine: availableOnVirtualMachine(),
     l2vpn_id: terminatedIn('ipam.vlan', 'id'),

@@ -3,6 +3,7 @@ import { CustomFilter, Row, WriteContext, defineModel, registry } from '../core/
 import { booleanFilter, escapeLike, iexact, pathFilter, tenancyFilters } from '../core/query/filters';
 import { ModelQuery, loadRow, q } from '../core/query/model-query';
 import { nestReferrer } from '../core/serialize/referrers';
+import { siteFilters } from '../dcim/racks.models';
 import { naturalizeInterface, normaliseMac } from '../dcim/components.models';
 import { naturalize } from '../dcim/naturalize';
 import { terminatedIn } from '../ipam/vlans.models';
@@ -84,10 +85,7 @@ export const Cluster = defineModel({
   search: ['name', 'comments'],
   filters: {
     ...tenancyFilters(() => Cluster),
-    region_id: pathFilter(() => Cluster, 'site.region', 'id'),
-    region: pathFilter(() => Cluster, 'site.region'),
-    site_group_id: pathFilter(() => Cluster, 'site.group', 'id'),
-    site_group: pathFilter(() => Cluster, 'site.group'),
+    ...siteFilters(() => Cluster),
   },
   async validate(row, _previous, ctx) {
     if (row.id === undefined || row.site_id === null || !ctx?.em || !ctx.driver) return;
@@ -189,10 +187,7 @@ export const VirtualMachine = defineModel({
     cluster_group: pathFilter(() => VirtualMachine, 'cluster.group'),
     cluster_type_id: pathFilter(() => VirtualMachine, 'cluster.type', 'id'),
     cluster_type: pathFilter(() => VirtualMachine, 'cluster.type'),
-    region_id: pathFilter(() => VirtualMachine, 'site.region', 'id'),
-    region: pathFilter(() => VirtualMachine, 'site.region'),
-    site_group_id: pathFilter(() => VirtualMachine, 'site.group', 'id'),
-    site_group: pathFilter(() => VirtualMachine, 'site.group'),
+    ...siteFilters(() => VirtualMachine),
     name: iexact('name'),
     local_context_data: booleanFilter(() => 't.local_context_data IS NOT NULL'),
     has_primary_ip: booleanFilter(() => 't.primary_ip4_id IS NOT NULL OR t.primary_ip6_id IS NOT NULL'),
