@@ -315,12 +315,7 @@ export const Interface = defineComponent({
   },
   async validate(row, previous, ctx) {
     row._name = naturalizeInterface(row.name);
-    if (row.mac_address === '') row.mac_address = null;
-    if (row.mac_address !== null) {
-      const mac = normaliseMac(row.mac_address);
-      if (!mac) throw new FieldError({ mac_address: [`Invalid MAC address format: ${row.mac_address.replace(/ /g, '')}`] });
-      row.mac_address = mac;
-    }
+    normaliseMacField(row);
     if (row.wwn === '') row.wwn = null;
     if (row.wwn !== null) {
       const wwn = normaliseWwn(row.wwn);
@@ -495,6 +490,15 @@ function euiGroups(value: string, notations: Array<[string, number, number, numb
 const colonForm = (groups: string[]) => groups.join('').toUpperCase().match(/../g)!.join(':');
 
 /** A MAC address in NetBox's form (`AA:BB:CC:DD:EE:FF`) from any notation netaddr reads (colon, hyphen, Cisco dots, PostgreSQL, bare). */
+/** An interface's `mac_address` as NetBox stores it: blank as null, otherwise upper-case colon-separated, or a field error. */
+export function normaliseMacField(row: Row): void {
+  if (row.mac_address === '') row.mac_address = null;
+  if (row.mac_address === null) return;
+  const mac = normaliseMac(row.mac_address);
+  if (!mac) throw new FieldError({ mac_address: [`Invalid MAC address format: ${row.mac_address.replace(/ /g, '')}`] });
+  row.mac_address = mac;
+}
+
 export function normaliseMac(value: string): string | null {
   const groups = euiGroups(value, [
     [':', 6, 1, 2], ['-', 6, 1, 2], [':', 3, 1, 4], ['-', 3, 1, 4], ['.', 3, 1, 4], ['-', 2, 5, 6], [':', 2, 5, 6], ['', 1, 11, 12],

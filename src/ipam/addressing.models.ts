@@ -24,6 +24,7 @@ import {
   setNetworkColumns,
   withinSql,
 } from './networks';
+import { assignedDeviceFilter, assignedVirtualMachineFilter } from './assigned-filters';
 import { VRF } from './routing.models';
 
 const PREFIX_STATUSES = [
@@ -77,6 +78,16 @@ async function uniqueSpace(row: Row, ctx?: WriteContext): Promise<{ enforced: bo
   return vrf ? { enforced: !!vrf.enforce_unique, name: `VRF ${VRF.display(vrf)}` } : { enforced: !!ctx?.config?.enforceGlobalUnique, name: 'global table' };
 }
 
+/** `q` on aggregates and prefixes: the description or prefix text, or a network containing the value. */
+const networkSearch: CustomFilter = {
+  apply(values, ctx) {
+    const value = values[values.length - 1].trim();
+    if (!value) return;
+    const net = networkOrNull(value);
+    ctx.where(`(${likeSql(ctx, 'description', value)} OR ${likeSql(ctx, 'prefix', value)}${net ? ` OR ${containingSql(ctx, net, true)}` : ''})`);
+  },
+};
+
 export const Aggregate = defineModel({
   app: 'ipam',
   name: 'aggregate',
@@ -101,14 +112,7 @@ export const Aggregate = defineModel({
     ...tenancyFilters(() => Aggregate),
     family: familyFilter,
     prefix: { apply: (values, ctx) => exactFilter('prefix', false).apply(values.slice(-1), ctx) },
-    q: {
-      apply(values, ctx) {
-        const value = values[values.length - 1].trim();
-        if (!value) return;
-        const net = networkOrNull(value);
-        ctx.where(`(${likeSql(ctx, 'description', value)} OR ${likeSql(ctx, 'prefix', value)}${net ? ` OR ${containingSql(ctx, net, true)}` : ''})`);
-      },
-    },
+    q: networkSearch,
   },
   async validate(row, _previous, ctx) {
     const net = parsePrefix(row.prefix);
@@ -168,14 +172,7 @@ export const Prefix = defineModel({
     present_in_vrf: presentInVrfFilter('rd'),
     ...siteFilters(() => Prefix),
     ...numberFilters('vlan_vid', `(SELECT v.vid FROM ${q('ipam_vlan')} v WHERE v.id = t.vlan_id)`),
-    q: {
-      apply(values, ctx) {
-        const value = values[values.length - 1].trim();
-        if (!value) return;
-        const net = networkOrNull(value);
-        ctx.where(`(${likeSql(ctx, 'description', value)} OR ${likeSql(ctx, 'prefix', value)}${net ? ` OR ${containingSql(ctx, net, true)}` : ''})`);
-      },
-    },
+    q: networkSearch,
   },
   async validate(row, _previous, ctx) {
     const net = parsePrefix(row.prefix);
@@ -373,6 +370,8 @@ export const IPRange = defineModel({
   },
 });
 
+const ASSIGNED = { type: 'assigned_object_type', id: 'assigned_object_id' };
+
 export const IPAddress = defineModel({
   app: 'ipam',
   name: 'ipaddress',
@@ -420,8 +419,8 @@ export const IPAddress = defineModel({
     ...maskLengthFilters([]),
     present_in_vrf_id: presentInVrfFilter('id'),
     present_in_vrf: presentInVrfFilter('rd'),
-    device: assignedDeviceFilter('name'),
-    device_id: assignedDeviceFilter('id'),
+    device: assignedDeviceFilter('name', ASSIGNED),
+    device_id: assignedDeviceFilter('id', ASSIGNED),
     interface: assignedToFilter('dcim.interface', 'name'),
     interface__n: assignedToFilter('dcim.interface', 'name', true),
     interface_id: assignedToFilter('dcim.interface', 'id'),
@@ -430,8 +429,8 @@ export const IPAddress = defineModel({
     vminterface__n: assignedToFilter('virtualization.vminterface', 'name', true),
     vminterface_id: assignedToFilter('virtualization.vminterface', 'id'),
     vminterface_id__n: assignedToFilter('virtualization.vminterface', 'id', true),
-    virtual_machine: assignedVirtualMachineFilter('name'),
-    virtual_machine_id: assignedVirtualMachineFilter('id'),
+    virtual_machine: assignedVirtualMachineFilter('name', ASSIGNED),
+    virtual_machine_id: assignedVirtualMachineFilter('id', ASSIGNED),
     fhrpgroup_id: assignedToFilter('ipam.fhrpgroup', 'id'),
     fhrpgroup_id__n: assignedToFilter('ipam.fhrpgroup', 'id', true),
     assigned_to_interface: booleanFilter(
@@ -519,38 +518,6 @@ async function addConnectionStatus(ctx: RenderContext, rows: Row[], reps: Record
     const assigned = reps[i].assigned_object as Record<string, unknown> | null | undefined;
     if (assigned && row.assigned_object_type === 'dcim.interface') assigned.connection_status = status.get(row.assigned_object_id) ?? null;
   });
-}
-
-/**
- * `?device=<name>` / `?device_id=<id>`: addresses on the device's interfaces and, when it is its
- * virtual chassis's master, on the other members' interfaces except management ones, as NetBox.
- */
-function assignedDeviceFilter(by: 'id' | 'name'): CustomFilter {
-  return {
-    apply(values, ctx) {
-      if (by === 'id' && values.some((v) => !/^\s*\d+\s*$/.test(v))) throw new FieldError(['Enter a whole number.']);
-      const list = values.map((v) => ctx.param(by === 'id' ? Number(v) : v)).join(', ');
-      const devices = `SELECT d.id FROM ${q('dcim_device')} d WHERE d.${by} IN (${list})`;
-      const members = `SELECT m.id FROM ${q('dcim_device')} m JOIN ${q('dcim_virtualchassis')} vc ON m.virtual_chassis_id = vc.id WHERE vc.master_id IN (${devices})`;
-      const interfaces = `SELECT i.id FROM ${q('dcim_interface')} i WHERE i.device_id IN (${devices}) OR (NOT i.mgmt_only AND i.device_id IN (${members}))`;
-      ctx.where(`(t.assigned_object_type = ${ctx.param('dcim.interface')} AND t.assigned_object_id IN (${interfaces}))`);
-    },
-  };
-}
-
-/** `?virtual_machine=<name>` / `?virtual_machine_id=<id>`: addresses on the machines' interfaces; none while there are no virtual machines. */
-function assignedVirtualMachineFilter(by: 'id' | 'name'): CustomFilter {
-  return {
-    apply(values, ctx) {
-      if (by === 'id' && values.some((v) => !/^\s*\d+\s*$/.test(v))) throw new FieldError(['Enter a whole number.']);
-      const machines = registry.get('virtualization.virtualmachine');
-      const interfaces = registry.get('virtualization.vminterface');
-      if (!machines || !interfaces) return ctx.where('1 = 0');
-      const list = values.map((v) => ctx.param(by === 'id' ? Number(v) : v)).join(', ');
-      const owned = `SELECT i.id FROM ${q(interfaces.table)} i WHERE i.virtual_machine_id IN (SELECT v.id FROM ${q(machines.table)} v WHERE v.${by} IN (${list}))`;
-      ctx.where(`(t.assigned_object_type = ${ctx.param(interfaces.label)} AND t.assigned_object_id IN (${owned}))`);
-    },
-  };
 }
 
 /** `?interface=<name>`, `?interface_id=<id>`, `?fhrpgroup_id=<id>` (and `__n`): addresses assigned to those objects; each value must name one. */

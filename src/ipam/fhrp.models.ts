@@ -3,6 +3,7 @@ import { CustomFilter, Row, defineModel, registry } from '../core/model/model';
 import { ModelQuery, q } from '../core/query/model-query';
 import { referencedDisplays } from '../core/serialize/referrers';
 import { represent } from '../core/serialize/serializer';
+import { assignedDeviceFilter, assignedVirtualMachineFilter } from './assigned-filters';
 import { parsePrefix } from './ip';
 import { withinSql } from './networks';
 
@@ -94,37 +95,7 @@ function relatedIpFilter(): CustomFilter {
   };
 }
 
-/**
- * `?device=<name>` and `?device_id=<id>`: assignments to the devices' interfaces, and to the non-management
- * interfaces of their virtual chassis when they are its master, as NetBox. Unknown devices match nothing.
- */
-function assignedDeviceFilter(by: 'id' | 'name'): CustomFilter {
-  return {
-    apply(values, ctx) {
-      if (by === 'id' && values.some((v) => !/^\s*\d+\s*$/.test(v))) throw new FieldError(['Enter a whole number.']);
-      const list = values.map((v) => ctx.param(by === 'id' ? Number(v) : v)).join(', ');
-      const devices = `SELECT d.id FROM ${q('dcim_device')} d WHERE d.${by} IN (${list})`;
-      const chassis = `SELECT vc.id FROM ${q('dcim_virtualchassis')} vc WHERE vc.master_id IN (${devices})`;
-      const members = `SELECT m.id FROM ${q('dcim_device')} m WHERE m.virtual_chassis_id IN (${chassis})`;
-      const notManagement = `i.mgmt_only = ${ctx.driver === 'sqlite' ? '0' : 'FALSE'}`;
-      const interfaces = `SELECT i.id FROM ${q('dcim_interface')} i WHERE i.device_id IN (${devices}) OR (${notManagement} AND i.device_id IN (${members}))`;
-      ctx.where(`(t.interface_type = ${ctx.param('dcim.interface')} AND t.interface_id IN (${interfaces}))`);
-    },
-  };
-}
-
-/** `?virtual_machine=<name>` and `?virtual_machine_id=<id>`: assignments to the machines' interfaces. */
-function assignedVirtualMachineFilter(by: 'id' | 'name'): CustomFilter {
-  return {
-    apply(values, ctx) {
-      if (by === 'id' && values.some((v) => !/^\s*\d+\s*$/.test(v))) throw new FieldError(['Enter a whole number.']);
-      const list = values.map((v) => ctx.param(by === 'id' ? Number(v) : v)).join(', ');
-      const machines = `SELECT v.id FROM ${q('virtualization_virtualmachine')} v WHERE v.${by} IN (${list})`;
-      const interfaces = `SELECT i.id FROM ${q('virtualization_vminterface')} i WHERE i.virtual_machine_id IN (${machines})`;
-      ctx.where(`(t.interface_type = ${ctx.param('virtualization.vminterface')} AND t.interface_id IN (${interfaces}))`);
-    },
-  };
-}
+const INTERFACE = { type: 'interface_type', id: 'interface_id' };
 
 /** An interface's membership of an FHRP group, with its priority; deleted with the interface. */
 export const FHRPGroupAssignment = defineModel({
@@ -153,10 +124,10 @@ export const FHRPGroupAssignment = defineModel({
   ],
   brief: ['id', 'url', 'display', 'interface_type', 'interface_id', 'group_id', 'priority'],
   filters: {
-    device: assignedDeviceFilter('name'),
-    device_id: assignedDeviceFilter('id'),
-    virtual_machine: assignedVirtualMachineFilter('name'),
-    virtual_machine_id: assignedVirtualMachineFilter('id'),
+    device: assignedDeviceFilter('name', INTERFACE),
+    device_id: assignedDeviceFilter('id', INTERFACE),
+    virtual_machine: assignedVirtualMachineFilter('name', INTERFACE),
+    virtual_machine_id: assignedVirtualMachineFilter('id', INTERFACE),
   },
   async augment(ctx, rows, reps) {
     const groups = await new ModelQuery(ctx.em, FHRPGroup, ctx.driver).whereIdIn([...new Set(rows.map((r) => r.group_id))]).rows({ order: ['id'] });

@@ -4,7 +4,7 @@ import { booleanFilter, escapeLike, iexact, pathFilter, tenancyFilters } from '.
 import { ModelQuery, loadRow, q } from '../core/query/model-query';
 import { nestReferrer } from '../core/serialize/referrers';
 import { siteFilters } from '../dcim/racks.models';
-import { naturalizeInterface, normaliseMac } from '../dcim/components.models';
+import { naturalizeInterface, normaliseMac, normaliseMacField } from '../dcim/components.models';
 import { naturalize } from '../dcim/naturalize';
 import { terminatedIn } from '../ipam/vlans.models';
 
@@ -320,12 +320,7 @@ export const VMInterface = defineModel({
   },
   async validate(row, _previous, ctx) {
     row._name = naturalizeInterface(row.name);
-    if (row.mac_address === '') row.mac_address = null;
-    if (row.mac_address !== null) {
-      const mac = normaliseMac(row.mac_address);
-      if (!mac) throw new FieldError({ mac_address: [`Invalid MAC address format: ${row.mac_address.replace(/ /g, '')}`] });
-      row.mac_address = mac;
-    }
+    normaliseMacField(row);
     await checkRelated(row, 'parent', ctx);
     await checkRelated(row, 'bridge', ctx);
     await checkVlans(row, ctx);
