@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// `npm run bench -- [--db sqlite|postgres] [--tenants N] [--duration S] [--connections C]`
-// Starts the service on a fresh data set, seeds tenants through the API, drives it with autocannon
-// and prints requests per second, latency percentiles and the server's peak memory.
-// --db postgres uses DATABASE_URL from the environment (the run adds its own uniquely named rows).
-const { spawn, execFileSync } = require('child_process');
+// `npm run bench -- [--db sqlite|postgres] [--scale small|large] [--duration S] [--connections 1,8,32] [--only text] [--fresh]`
+// Seeds a data set of the chosen scale (once: later runs reuse it), drives the service with autocannon
+// at each concurrency, measures the same pages from a bare ceiling server, and writes
+// bench/results/<date>-<db>-<scale>.json and .md. See docs/bench.md.
+const { spawn, fork, execFileSync } = require('child_process');
 const fs = require('fs');
 const net = require('net');
 const os = require('os');
@@ -12,37 +12,46 @@ const autocannon = require('autocannon');
 const { buildIfNeeded, entry } = require('./start');
 
 const root = path.resolve(__dirname, '..');
+const dist = path.join(root, 'dist', 'src');
 const TOKEN = '0123456789abcdef0123456789abcdef01234567';
-const CHUNK = 500;
-const GROUPS = 10;
+const RATIO_FLOOR = 0.25;
 
 function parseArgs(argv) {
-  const opts = { db: 'sqlite', tenants: 2000, duration: 10, connections: 8 };
+  const opts = { db: 'sqlite', scale: 'small', duration: 5, connections: [1, 8, 32], only: null, fresh: false };
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const [flag, inline] = arg.split('=', 2);
+    const [flag, inline] = argv[i].split('=', 2);
     const key = flag.replace(/^--/, '');
+    if (key === 'fresh') {
+      opts.fresh = true;
+      continue;
+    }
     const value = inline ?? argv[++i];
-    if (!flag.startsWith('--') || !(key in opts) || value === undefined) usage(`unknown or incomplete option: ${arg}`);
-    if (key === 'db') {
-      if (!['sqlite', 'postgres'].includes(value)) usage('--db must be sqlite or postgres');
-      opts.db = value;
-    } else {
-      const n = Number(value);
-      if (!Number.isInteger(n) || n < 1) usage(`--${key} must be a positive integer`);
-      opts[key] = n;
+    if (!flag.startsWith('--') || !(key in opts) || value === undefined) usage(`unknown or incomplete option: ${argv[i]}`);
+    if (key === 'db' && !['sqlite', 'postgres'].includes(value)) usage('--db must be sqlite or postgres');
+    if (key === 'scale' && !['small', 'large'].includes(value)) usage('--scale must be small or large');
+    if (key === 'duration') {
+      opts.duration = Number(value);
+      if (!Number.isInteger(opts.duration) || opts.duration < 1) usage('--duration must be a positive integer');
+    } else if (key === 'connections') {
+      opts.connections = value.split(',').map(Number);
+      if (!opts.connections.every((c) => Number.isInteger(c) && c > 0)) usage('--connections must be positive integers, comma separated');
+    } else if (key !== 'duration') {
+      opts[key] = value;
     }
   }
   if (opts.db === 'postgres' && !/^postgres(ql)?:\/\//.test(process.env.DATABASE_URL || '')) {
-    usage('--db postgres needs DATABASE_URL=postgres://user:pass@host:port/db');
+    usage('--db postgres needs DATABASE_URL=postgres://user:pass@host:port/db (the benchmark creates its own database beside that one)');
   }
   return opts;
 }
 
 function usage(message) {
-  console.error(`${message}\nusage: npm run bench -- [--db sqlite|postgres] [--tenants N] [--duration S] [--connections C]`);
+  console.error(`${message}\nusage: npm run bench -- [--db sqlite|postgres] [--scale small|large] [--duration S] [--connections 1,8,32] [--only text] [--fresh]`);
   process.exit(2);
 }
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const seconds = (since) => Number(process.hrtime.bigint() - since) / 1e9;
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -56,43 +65,293 @@ function freePort() {
   });
 }
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/** Reads `VmHWM` (peak resident set) and `VmRSS` of a process, in MiB; null where /proc is unavailable. */
+/** Resident memory of a process in MiB: now (`VmRSS`) and its peak so far (`VmHWM`); null without /proc. */
 function memoryOf(pid) {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (field) => Number((status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm')) || [])[1]);
-    return { peakRssMiB: +(kb('VmHWM') / 1024).toFixed(1), rssMiB: +(kb('VmRSS') / 1024).toFixed(1) };
+    const mib = (field) => +(Number((status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm')) || [])[1]) / 1024).toFixed(1);
+    return { rss: mib('VmRSS'), peak: mib('VmHWM') };
   } catch {
     return null;
   }
 }
 
-class Service {
+/** The highest resident memory of a process while `work` runs, sampled every 50 ms. */
+async function peakDuring(pid, work) {
+  let peak = memoryOf(pid)?.rss ?? null;
+  const timer = setInterval(() => {
+    const m = memoryOf(pid);
+    if (m && (peak === null || m.rss > peak)) peak = m.rss;
+  }, 50);
+  try {
+    const result = await work();
+    return { result, peakRssMiB: peak };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The database: a data directory or a PostgreSQL database of the benchmark's own, seeded once.
+
+class BenchDatabase {
   constructor(opts) {
     this.opts = opts;
+    if (opts.db === 'sqlite') {
+      this.dataDir = path.join(root, 'bench', '.data', `sqlite-${opts.scale}`);
+      this.env = { DATA_DIR: this.dataDir };
+      this.file = path.join(this.dataDir, 'inventory.sqlite');
+    } else {
+      const admin = new URL(process.env.DATABASE_URL);
+      this.adminUrl = admin.toString();
+      this.name = `inventory_bench_${opts.scale}`;
+      const url = new URL(this.adminUrl);
+      url.pathname = `/${this.name}`;
+      this.url = url.toString();
+      this.env = { DATABASE_URL: this.url };
+    }
+  }
+
+  async admin(work) {
+    const { Client } = require('pg');
+    const client = new Client({ connectionString: this.adminUrl });
+    await client.connect();
+    try {
+      return await work(client);
+    } finally {
+      await client.end();
+    }
+  }
+
+  /** What the last seeding recorded, if it completed: a file beside the SQLite database, or the PostgreSQL database's comment. */
+  async seeded() {
+    if (this.opts.db === 'sqlite') {
+      const marker = path.join(this.dataDir, 'seeded.json');
+      return fs.existsSync(marker) && fs.existsSync(this.file) ? JSON.parse(fs.readFileSync(marker, 'utf8')) : null;
+    }
+    const comment = await this.admin(async (c) => {
+      const r = await c.query(`SELECT shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname = $1`, [this.name]);
+      return r.rows[0]?.comment;
+    });
+    return comment ? JSON.parse(comment) : null;
+  }
+
+  async recreate() {
+    if (this.opts.db === 'sqlite') {
+      fs.rmSync(this.dataDir, { recursive: true, force: true });
+      fs.mkdirSync(this.dataDir, { recursive: true });
+      return;
+    }
+    await this.admin(async (c) => {
+      await c.query(`DROP DATABASE IF EXISTS "${this.name}" WITH (FORCE)`);
+      await c.query(`CREATE DATABASE "${this.name}"`);
+    });
+  }
+
+  migrate() {
+    execFileSync(process.execPath, [path.join(dist, 'migrate.js')], { cwd: root, env: { ...cleanEnv(), ...this.env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  }
+
+  /** A connection with the service's own driver, for seeding and clean-up. */
+  async connect() {
+    const { postgres, sqlite } = require('./bench/seed');
+    if (this.opts.db === 'sqlite') {
+      const Database = require('better-sqlite3');
+      const db = new Database(this.file);
+      db.pragma('journal_mode = WAL');
+      return sqlite(db);
+    }
+    const { Client } = require('pg');
+    const client = new Client({ connectionString: this.url });
+    await client.connect();
+    return postgres(client);
+  }
+
+  async markSeeded(result) {
+    if (this.opts.db === 'sqlite') {
+      fs.writeFileSync(path.join(this.dataDir, 'seeded.json'), JSON.stringify(result, null, 2));
+      return;
+    }
+    const text = JSON.stringify(result).replace(/'/g, "''");
+    await this.admin((c) => c.query(`COMMENT ON DATABASE "${this.name}" IS '${text}'`));
+  }
+
+  /** Removes what earlier runs' write scenarios added, so that every run measures the same data. */
+  async cleanUp(seeded) {
+    const db = await this.connect();
+    try {
+      await db.exec(`DELETE FROM "ipam_ipaddress" WHERE id > ${Number(seeded.sizes.addresses)}`);
+      await db.exec(`DELETE FROM "extras_objectchange"`);
+      await db.exec(`UPDATE "dcim_device" SET description = '' WHERE description <> ''`);
+    } finally {
+      await db.close();
+    }
+  }
+
+  ceilingConfig() {
+    return this.opts.db === 'sqlite' ? { driver: 'sqlite', file: this.file } : { driver: 'postgres', url: this.url };
+  }
+}
+
+/** The environment without the caller's database settings: each child is told its own. */
+function cleanEnv() {
+  const env = { ...process.env };
+  delete env.DATABASE_URL;
+  delete env.DATA_DIR;
+  return env;
+}
+
+async function prepareDatabase(database, opts) {
+  let seeded = opts.fresh ? null : await database.seeded();
+  if (seeded) {
+    console.log(`Reusing the ${opts.scale} data set seeded on ${seeded.date} in ${seeded.seconds} s (--fresh seeds again).`);
+    return { seeded, reused: true };
+  }
+  const { seed } = require('./bench/seed');
+  console.log(`Creating and migrating the ${opts.db} database...`);
+  await database.recreate();
+  database.migrate();
+  console.log(`Seeding the ${opts.scale} data set...`);
+  const db = await database.connect();
+  try {
+    seeded = { ...(await seed(db, opts.scale, (line) => console.log(line))), date: new Date().toISOString() };
+  } finally {
+    await db.close();
+  }
+  console.log(`Seeded in ${seeded.seconds} s.`);
+  await database.markSeeded(seeded);
+  return { seeded, reused: false };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The scenarios.
+
+function scenarioList(ids, counter) {
+  const address = (n) => `100.${64 + ((n >> 16) & 63)}.${(n >> 8) & 255}.${n & 255}/32`;
+  return [
+    { name: 'device list limit=50', method: 'GET', path: '/api/dcim/devices/?limit=50', list: true },
+    { name: 'device list limit=1000', method: 'GET', path: '/api/dcim/devices/?limit=1000', list: true },
+    { name: 'device list brief limit=50', method: 'GET', path: '/api/dcim/devices/?brief=1&limit=50', list: true },
+    { name: 'device detail', method: 'GET', path: `/api/dcim/devices/${ids.device}/` },
+    { name: 'interfaces by device_id', method: 'GET', path: `/api/dcim/interfaces/?device_id=${ids.device}`, list: true },
+    { name: 'addresses by parent /16', method: 'GET', path: '/api/ipam/ip-addresses/?parent=10.0.0.0/16', list: true },
+    { name: 'prefixes contains ip', method: 'GET', path: '/api/ipam/prefixes/?contains=10.0.5.17', list: true },
+    { name: 'available-ips busy prefix', method: 'GET', path: `/api/ipam/prefixes/${ids.busyPrefix}/available-ips/`, list: true },
+    {
+      name: 'create address',
+      method: 'POST',
+      path: '/api/ipam/ip-addresses/',
+      write: true,
+      body: () => ({ address: address(counter.next++), status: 'active', description: 'bench' }),
+    },
+    {
+      name: 'bulk create 100 addresses',
+      method: 'POST',
+      path: '/api/ipam/ip-addresses/',
+      write: true,
+      body: () => Array.from({ length: 100 }, () => ({ address: address(counter.next++), status: 'active' })),
+    },
+    {
+      name: 'patch device',
+      method: 'PATCH',
+      path: `/api/dcim/devices/${ids.device}/`,
+      write: true,
+      body: () => ({ description: `bench ${counter.next++}` }),
+    },
+    { name: 'status', method: 'GET', path: '/api/status/' },
+  ];
+}
+
+/** The ids the scenarios name, looked up through the API. */
+async function scenarioIds(base) {
+  const get = async (p) => {
+    const res = await fetch(base + p, { headers: { Authorization: `Token ${TOKEN}`, Accept: 'application/json' } });
+    if (!res.ok) throw new Error(`GET ${p} answered ${res.status}`);
+    return res.json();
+  };
+  const devices = await get('/api/dcim/devices/?brief=1&limit=1&offset=0');
+  const middle = await get(`/api/dcim/devices/?brief=1&limit=1&offset=${Math.floor(devices.count / 2)}`);
+  const busy = await get('/api/ipam/prefixes/?prefix=10.0.5.0/24&brief=1');
+  if (!middle.results.length || busy.results.length !== 1) throw new Error('the data set lacks the scenarios\' device or prefix');
+  return { device: middle.results[0].id, busyPrefix: busy.results[0].id };
+}
+
+const HEADERS = { Authorization: `Token ${TOKEN}`, Accept: 'application/json', 'Content-Type': 'application/json' };
+
+/**
+ * Runs each scenario once in a service inside this process, recording the SQL statements it ran
+ * (with their parameters), its status and body: what the ceiling replays.
+ */
+async function capture(database) {
+  const { createApp } = require(path.join(dist, 'app.factory'));
+  const { loadConfig } = require(path.join(dist, 'core', 'config', 'config'));
+  const { DataSource } = require('typeorm');
+  const dataDir = database.env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'inventory-bench-'));
+  const config = loadConfig({ ...cleanEnv(), ...database.env, DATA_DIR: dataDir, SUPERUSER_NAME: 'bench', SUPERUSER_PASSWORD: 'bench-password', SUPERUSER_API_TOKEN: TOKEN, LOG_LEVEL: 'error', MAX_PAGE_SIZE: '1000' });
+  const app = await createApp(config, { logger: false });
+  await app.listen(0, '127.0.0.1');
+  const base = `http://127.0.0.1:${app.getHttpServer().address().port}`;
+  const ds = app.get(DataSource);
+  const original = ds.logger;
+  try {
+    const ids = await scenarioIds(base);
+    const counter = { next: 0 };
+    const list = scenarioList(ids, counter);
+    const captured = [];
+    for (const s of list) {
+      const statements = [];
+      Object.assign(ds, {
+        logger: {
+          logQuery: (sql, params) => statements.push({ sql, params: params ?? [] }),
+          logQueryError: () => undefined,
+          logQuerySlow: () => undefined,
+          logSchemaBuild: () => undefined,
+          logMigration: () => undefined,
+          log: () => undefined,
+        },
+      });
+      const res = await fetch(base + s.path, { method: s.method, headers: HEADERS, body: s.body ? JSON.stringify(s.body()) : undefined });
+      const body = await res.text();
+      Object.assign(ds, { logger: original });
+      if (!res.ok) throw new Error(`${s.method} ${s.path} answered ${res.status}: ${body.slice(0, 500)}`);
+      captured.push({ name: s.name, status: res.status, body, statements, write: !!s.write });
+    }
+    return { ids, counterStart: counter.next, captured };
+  } finally {
+    Object.assign(ds, { logger: original });
+    await app.close();
+    if (!database.env.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Processes under load: the service and the ceiling.
+
+class Service {
+  constructor(database, extraEnv = {}) {
+    this.database = database;
+    this.extraEnv = extraEnv;
     this.log = [];
   }
 
   async start() {
     this.port = await freePort();
     this.base = `http://127.0.0.1:${this.port}`;
-    this.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inventory-bench-'));
     const env = {
-      ...process.env,
+      ...cleanEnv(),
+      ...this.database.env,
       NODE_ENV: 'production',
       PORT: String(this.port),
       HOST: '127.0.0.1',
-      DATA_DIR: this.dataDir,
       SUPERUSER_NAME: 'bench',
       SUPERUSER_PASSWORD: 'bench-password',
       SUPERUSER_EMAIL: 'bench@example.com',
       SUPERUSER_API_TOKEN: TOKEN,
       LOG_LEVEL: 'warn',
       MAX_PAGE_SIZE: '1000',
+      ...this.extraEnv,
     };
-    if (this.opts.db === 'sqlite') delete env.DATABASE_URL;
+    if (!env.DATA_DIR) env.DATA_DIR = (this.tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'inventory-bench-')));
     this.child = spawn(process.execPath, [entry], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const keep = (chunk) => {
       this.log.push(chunk.toString());
@@ -103,30 +362,21 @@ class Service {
     this.exited = new Promise((resolve) => this.child.on('exit', (code, signal) => resolve({ code, signal })));
     let gone = null;
     this.exited.then((e) => (gone = e));
-
-    const deadline = Date.now() + 120_000;
+    const deadline = Date.now() + 180_000;
     while (Date.now() < deadline) {
       if (gone) throw new Error(`the service exited (${gone.code ?? gone.signal}) before it was ready:\n${this.log.join('')}`);
       try {
-        const res = await fetch(`${this.base}/api/status/`, { headers: { Authorization: `Token ${TOKEN}` } });
-        if (res.status === 200) return;
+        if ((await fetch(`${this.base}/api/status/`, { headers: HEADERS })).status === 200) return;
       } catch {
         // not listening yet
       }
       await sleep(200);
     }
-    throw new Error(`the service did not answer 200 on /api/status/ within 120 s:\n${this.log.join('')}`);
+    throw new Error(`the service did not answer on /api/status/ within 180 s:\n${this.log.join('')}`);
   }
 
-  async request(method, urlPath, body) {
-    const res = await fetch(this.base + urlPath, {
-      method,
-      headers: { Authorization: `Token ${TOKEN}`, 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${urlPath} answered ${res.status}: ${text.slice(0, 2000)}`);
-    return text ? JSON.parse(text) : null;
+  get pid() {
+    return this.child.pid;
   }
 
   async stop() {
@@ -136,40 +386,30 @@ class Service {
       await this.exited;
       clearTimeout(timer);
     }
-    if (this.dataDir) fs.rmSync(this.dataDir, { recursive: true, force: true });
+    if (this.tmp) fs.rmSync(this.tmp, { recursive: true, force: true });
   }
 }
 
-/** Tenant groups (a small tree) and N tenants spread over them and no group, in bulk POSTs of CHUNK. */
-async function seed(service, run, count) {
-  const started = process.hrtime.bigint();
-  const parents = await service.request(
-    'POST',
-    '/api/tenancy/tenant-groups/',
-    Array.from({ length: GROUPS / 2 }, (_, i) => ({ name: `${run} group ${i}`, slug: `${run}-group-${i}` })),
-  );
-  const children = await service.request(
-    'POST',
-    '/api/tenancy/tenant-groups/',
-    parents.map((p, i) => ({ name: `${run} group ${i}.1`, slug: `${run}-group-${i}-1`, parent: p.id })),
-  );
-  const groups = [...parents, ...children].map((g) => g.id);
-  const ids = [];
-  for (let start = 0; start < count; start += CHUNK) {
-    const batch = [];
-    for (let n = start; n < Math.min(count, start + CHUNK); n++) {
-      batch.push({
-        name: `${run} tenant ${String(n).padStart(6, '0')}`,
-        slug: `${run}-tenant-${n}`,
-        group: n % (groups.length + 1) === groups.length ? null : groups[n % (groups.length + 1)],
-        description: `Seeded tenant number ${n}`,
-      });
-    }
-    const created = await service.request('POST', '/api/tenancy/tenants/', batch);
-    for (const t of created) ids.push(t.id);
+class Ceiling {
+  async start(database, captured) {
+    this.planFile = path.join(os.tmpdir(), `inventory-bench-ceiling-${process.pid}.json`);
+    fs.writeFileSync(this.planFile, JSON.stringify({ db: database.ceilingConfig(), scenarios: captured }));
+    this.child = fork(path.join(__dirname, 'bench', 'ceiling.js'), [this.planFile], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const { port } = await new Promise((resolve, reject) => {
+      this.child.once('message', resolve);
+      this.child.once('exit', (code) => reject(new Error(`the ceiling server exited (${code})`)));
+    });
+    this.base = `http://127.0.0.1:${port}`;
+    this.pid = this.child.pid;
   }
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  return { groups: groups.length, tenants: ids.length, seconds, ids };
+
+  async stop() {
+    if (this.child?.exitCode === null) {
+      this.child.kill('SIGTERM');
+      await new Promise((r) => this.child.once('exit', r));
+    }
+    if (this.planFile) fs.rmSync(this.planFile, { force: true });
+  }
 }
 
 function percentile(sorted, p) {
@@ -179,39 +419,99 @@ function percentile(sorted, p) {
 }
 
 /** One autocannon run; latencies are collected here because autocannon reports p97.5, not p95. */
-async function measure(service, opts, scenario) {
+async function measure(base, pid, { method, path: urlPath, body }, connections, duration) {
   const latencies = [];
-  const instance = autocannon({
-    url: service.base,
-    connections: opts.connections,
-    duration: scenario.duration ?? opts.duration,
-    amount: scenario.amount,
-    headers: { Authorization: `Token ${TOKEN}`, Accept: 'application/json', 'Content-Type': 'application/json' },
-    requests: [scenario.request],
+  const request = { method, path: urlPath };
+  if (body) request.setupRequest = (req) => ({ ...req, body: JSON.stringify(body()) });
+  const { result, peakRssMiB } = await peakDuring(pid, async () => {
+    const instance = autocannon({ url: base, connections, duration, headers: HEADERS, requests: [request] });
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+    return instance;
   });
-  instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
-  const result = await instance;
   latencies.sort((a, b) => a - b);
   return {
-    scenario: scenario.name,
-    method: scenario.request.method || 'GET',
-    path: scenario.request.path,
-    requests: result.requests.total,
     reqPerSec: +result.requests.average.toFixed(1),
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
+    requests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    peakRssMiB,
   };
 }
 
-function table(rows) {
-  const header = ['scenario', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'errors'];
-  const lines = rows.map((r) => [r.scenario, r.reqPerSec, r.p50, r.p95, r.p99, r.non2xx, r.errors].map((v) => String(v ?? '-')));
-  const out = [`| ${header.join(' | ')} |`, `| ${header.map((h, i) => (i === 0 ? '---' : '---:')).join(' | ')} |`];
-  for (const l of lines) out.push(`| ${l.join(' | ')} |`);
-  return out.join('\n');
+/** `limit=0` over every address with no page maximum: one request, its time, size and the service's memory. */
+async function streamAll(database, seeded) {
+  const service = new Service(database, { MAX_PAGE_SIZE: '0' });
+  await service.start();
+  try {
+    const before = memoryOf(service.pid);
+    const started = process.hrtime.bigint();
+    const { result, peakRssMiB } = await peakDuring(service.pid, async () => {
+      const res = await fetch(`${service.base}/api/ipam/ip-addresses/?limit=0`, { headers: HEADERS });
+      let bytes = 0;
+      let head = '';
+      let tail = '';
+      for await (const chunk of res.body) {
+        bytes += chunk.length;
+        if (head.length < 200) head += Buffer.from(chunk).toString('utf8', 0, 200);
+        tail = (tail + Buffer.from(chunk).toString('utf8')).slice(-20);
+      }
+      return { status: res.status, bytes, head, tail };
+    });
+    const count = Number((/^\{"count":(\d+)/.exec(result.head) || [])[1]);
+    const complete = result.status === 200 && result.tail.endsWith(']}') && count >= seeded.sizes.addresses;
+    return {
+      path: '/api/ipam/ip-addresses/?limit=0 (MAX_PAGE_SIZE=0)',
+      status: result.status,
+      count,
+      complete,
+      seconds: +seconds(started).toFixed(2),
+      megabytes: +(result.bytes / 2 ** 20).toFixed(1),
+      rssBeforeMiB: before?.rss ?? null,
+      peakRssMiB,
+    };
+  } finally {
+    await service.stop();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The report.
+
+function markdown(report) {
+  const lines = [];
+  const s = report.seeding;
+  lines.push(`# Benchmark: ${report.db}, ${report.scale} data set`);
+  lines.push('');
+  lines.push(`${report.date} · commit ${report.commit ?? '?'} · ${report.node} · ${report.platform} · ${report.options.duration} s per run`);
+  lines.push('');
+  lines.push(`Data set: ${Object.entries(s.sizes).filter(([k]) => !/Per/.test(k)).map(([k, v]) => `${v.toLocaleString('en')} ${k}`).join(', ')}.`);
+  lines.push(`Seeding: ${s.seconds} s${report.seedingReused ? ' (seeded by an earlier run and reused)' : ''}.`);
+  lines.push('');
+  lines.push('Ratio: the service\'s requests per second over the ceiling\'s, a bare Node server that runs the same SQL with the same driver and answers the same bytes from memory. "memory req/s" is the same server answering without SQL.');
+  lines.push('');
+  const header = ['scenario', 'conns', 'SQL', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'peak RSS MiB', 'ceiling req/s', 'ratio', 'memory req/s', 'errors'];
+  lines.push(`| ${header.join(' | ')} |`);
+  lines.push(`| ${header.map((_, i) => (i === 0 ? '---' : '---:')).join(' | ')} |`);
+  for (const r of report.results) {
+    const flag = r.ratio !== null && r.ratio < RATIO_FLOOR ? ' ⚠' : '';
+    lines.push(
+      `| ${[r.scenario, r.connections, r.statements, r.reqPerSec, r.p50, r.p95, r.p99, r.peakRssMiB, r.ceilingReqPerSec, r.ratio === null ? '-' : `${r.ratio.toFixed(2)}${flag}`, r.memoryReqPerSec, r.non2xx + r.errors]
+        .map((v) => String(v ?? '-'))
+        .join(' | ')} |`,
+    );
+  }
+  lines.push('');
+  const m = report.memory;
+  lines.push(`Service memory: ${m.afterStart} MiB after start, peak ${m.peak} MiB over the run (VmHWM).`);
+  if (report.stream) {
+    const st = report.stream;
+    lines.push('');
+    lines.push(`Streaming: \`${st.path}\` answered ${st.status} with ${st.count.toLocaleString('en')} addresses (${st.megabytes} MiB) in ${st.seconds} s; service RSS ${st.rssBeforeMiB} MiB before, peak ${st.peakRssMiB} MiB during${st.complete ? '' : ' — INCOMPLETE'}.`);
+  }
+  return lines.join('\n') + '\n';
 }
 
 function gitCommit() {
@@ -225,80 +525,94 @@ function gitCommit() {
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   buildIfNeeded();
-  const service = new Service(opts);
-  const stop = async () => {
-    await service.stop();
+  const database = new BenchDatabase(opts);
+  const { seeded, reused } = await prepareDatabase(database, opts);
+  await database.cleanUp(seeded);
+
+  console.log('Recording each scenario\'s statements and answer...');
+  const { ids, counterStart, captured } = await capture(database);
+  const counter = { next: counterStart };
+  const scenarios = scenarioList(ids, counter)
+    .map((s, index) => ({ ...s, index, captured: captured[index] }))
+    .filter((s) => !opts.only || s.name.includes(opts.only));
+
+  const service = new Service(database);
+  const ceiling = new Ceiling();
+  const results = [];
+  let afterStart = null;
+  let peak = null;
+  const shutdown = async () => {
+    await Promise.allSettled([service.stop(), ceiling.stop()]);
     process.exit(130);
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
   try {
     console.log(`Starting the service on ${opts.db}...`);
     await service.start();
-    // Unique names per run, so that repeated runs against one PostgreSQL database do not collide.
-    const run = `b${Date.now().toString(36)}`;
-    console.log(`Seeding ${GROUPS} tenant groups and ${opts.tenants} tenants in bulk POSTs of ${CHUNK}...`);
-    const seeded = await seed(service, run, opts.tenants);
-    console.log(`Seeded in ${seeded.seconds.toFixed(2)} s (${(seeded.tenants / seeded.seconds).toFixed(0)} tenants/s)`);
-    const memoryAfterSeed = memoryOf(service.child.pid);
-
-    const detailId = seeded.ids[Math.floor(seeded.ids.length / 2)];
-    let created = 0;
-    const scenarios = [
-      { name: 'list limit=50', request: { method: 'GET', path: '/api/tenancy/tenants/?limit=50' } },
-      { name: 'list limit=1000', request: { method: 'GET', path: '/api/tenancy/tenants/?limit=1000' } },
-      { name: 'list brief limit=50', request: { method: 'GET', path: '/api/tenancy/tenants/?brief=1&limit=50' } },
-      { name: 'detail', request: { method: 'GET', path: `/api/tenancy/tenants/${detailId}/` } },
-      {
-        name: 'create',
-        request: {
-          method: 'POST',
-          path: '/api/tenancy/tenants/',
-          setupRequest: (req) => {
-            const n = created++;
-            return { ...req, body: JSON.stringify({ name: `${run} created ${n}`, slug: `${run}-created-${n}` }) };
-          },
-        },
-      },
-      { name: 'status', request: { method: 'GET', path: '/api/status/' } },
-    ];
-
-    // A short warm-up of the read paths, so that the first scenario does not pay for cold caches and JIT.
-    for (const s of scenarios.filter((x) => x.request.method === 'GET')) {
-      await measure(service, { ...opts, connections: 2 }, { ...s, duration: undefined, amount: 50 });
-    }
-
-    const rows = [];
+    afterStart = memoryOf(service.pid)?.rss ?? null;
+    await ceiling.start(database, captured);
+    // Warm-up: JIT, caches and the database's buffers, for the service and the ceiling alike.
     for (const s of scenarios) {
-      process.stdout.write(`Running ${s.name} for ${opts.duration} s with ${opts.connections} connections...\n`);
-      rows.push(await measure(service, opts, s));
+      await measure(service.base, service.pid, s, 2, 1);
+      await measure(ceiling.base, ceiling.pid, { ...s, path: `/sql/${s.index}` }, 2, 1);
     }
-    const memory = memoryOf(service.child.pid);
-
-    console.log(`\n## Benchmark: ${opts.db}, ${seeded.tenants} tenants, ${opts.duration} s per scenario, ${opts.connections} connections\n`);
-    console.log(table(rows));
-    console.log(`\nSeeding: ${seeded.tenants} tenants in ${seeded.seconds.toFixed(2)} s`);
-    console.log(memory ? `Server peak RSS (VmHWM): ${memory.peakRssMiB} MiB (current RSS ${memory.rssMiB} MiB)` : 'Server peak RSS: not available (no /proc)');
-
-    const date = new Date().toISOString().slice(0, 10);
-    const file = path.join(root, 'bench', 'results', `${date}-${opts.db}.json`);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    const report = {
-      date: new Date().toISOString(),
-      commit: gitCommit(),
-      node: process.version,
-      platform: `${os.platform()} ${os.release()} ${os.arch()}, ${os.cpus().length} CPUs`,
-      db: opts.db,
-      options: { tenants: opts.tenants, duration: opts.duration, connections: opts.connections },
-      seeding: { groups: seeded.groups, tenants: seeded.tenants, chunk: CHUNK, seconds: +seeded.seconds.toFixed(3) },
-      memory: { afterSeed: memoryAfterSeed, end: memory },
-      scenarios: rows,
-    };
-    fs.writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
-    console.log(`Results written to ${path.relative(root, file)}`);
+    for (const s of scenarios) {
+      for (const connections of opts.connections) {
+        process.stdout.write(`${s.name}, ${connections} connections: `);
+        const own = await measure(service.base, service.pid, s, connections, opts.duration);
+        const sql = await measure(ceiling.base, ceiling.pid, { ...s, path: `/sql/${s.index}` }, connections, opts.duration);
+        const memory = await measure(ceiling.base, ceiling.pid, { ...s, path: `/memory/${s.index}` }, connections, opts.duration);
+        const ratio = sql.reqPerSec ? +(own.reqPerSec / sql.reqPerSec).toFixed(3) : null;
+        console.log(`${own.reqPerSec} req/s, p95 ${own.p95} ms, ceiling ${sql.reqPerSec} req/s, ratio ${ratio}`);
+        results.push({
+          scenario: s.name,
+          method: s.method,
+          path: s.path,
+          connections,
+          statements: s.captured.statements.length,
+          ...own,
+          ceilingReqPerSec: sql.reqPerSec,
+          ceilingP95: sql.p95,
+          ratio,
+          memoryReqPerSec: memory.reqPerSec,
+        });
+      }
+    }
   } finally {
+    peak = memoryOf(service.pid)?.peak ?? null;
+    await ceiling.stop();
     await service.stop();
   }
+  await database.cleanUp(seeded);
+
+  let stream = null;
+  if (!opts.only || 'stream'.includes(opts.only)) {
+    console.log('Streaming every address with limit=0 and no page maximum...');
+    stream = await streamAll(database, seeded);
+  }
+
+  const report = {
+    date: new Date().toISOString(),
+    commit: gitCommit(),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()} ${os.arch()}, ${os.cpus().length} CPUs`,
+    db: opts.db,
+    scale: opts.scale,
+    options: { duration: opts.duration, connections: opts.connections, only: opts.only },
+    seeding: seeded,
+    seedingReused: reused,
+    memory: { afterStart, peak: Math.max(peak ?? 0, ...results.map((r) => r.peakRssMiB ?? 0)) },
+    results,
+    stream,
+  };
+  const summary = markdown(report);
+  console.log(`\n${summary}`);
+  const file = path.join(root, 'bench', 'results', `${report.date.slice(0, 10)}-${opts.db}-${opts.scale}`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(`${file}.json`, JSON.stringify(report, null, 2) + '\n');
+  fs.writeFileSync(`${file}.md`, summary);
+  console.log(`Results written to ${path.relative(root, file)}.json and .md`);
 }
 
 main().catch((e) => {

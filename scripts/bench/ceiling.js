@@ -1,0 +1,87 @@
+// The benchmark's ceiling: a bare Node HTTP server that answers each scenario with the body the
+// service gave, either straight from memory (`/memory/<n>`) or after running the SQL statements the
+// service ran for it, with the same driver (`/sql/<n>`). Writes run theirs in a transaction rolled
+// back, so that a scenario can be replayed forever. Run as a child: `node ceiling.js <plan.json>`.
+const fs = require('fs');
+const http = require('http');
+const path = require('path');
+
+const plan = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
+const TRANSACTION_CONTROL = /^\s*(BEGIN|COMMIT|ROLLBACK|START TRANSACTION|SAVEPOINT|RELEASE)/i;
+
+function database() {
+  if (plan.db.driver === 'postgres') {
+    const { Pool } = require('pg');
+    // The service's pool size, so that both queue on the database alike.
+    const pool = new Pool({ connectionString: plan.db.url, max: 10 });
+    return {
+      async run(statements, write) {
+        const client = await pool.connect();
+        try {
+          if (write) await client.query('BEGIN');
+          for (const s of statements) await client.query(s.sql, s.params);
+          if (write) await client.query('ROLLBACK');
+        } finally {
+          client.release();
+        }
+      },
+    };
+  }
+  const Database = require('better-sqlite3');
+  const db = new Database(plan.db.file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('busy_timeout = 5000');
+  const prepared = new Map();
+  const statement = (sql) => {
+    let s = prepared.get(sql);
+    if (!s) prepared.set(sql, (s = db.prepare(sql)));
+    return s;
+  };
+  return {
+    async run(statements, write) {
+      if (write) db.exec('BEGIN');
+      try {
+        for (const s of statements) {
+          const st = statement(s.sql);
+          if (st.reader) st.all(s.params);
+          else st.run(s.params);
+        }
+      } finally {
+        if (write) db.exec('ROLLBACK');
+      }
+    },
+  };
+}
+
+const db = database();
+const scenarios = plan.scenarios.map((s) => ({
+  ...s,
+  body: Buffer.from(s.body),
+  statements: s.statements.filter((st) => !TRANSACTION_CONTROL.test(st.sql)),
+}));
+
+const server = http.createServer((req, res) => {
+  const [, mode, index] = req.url.split('/');
+  const scenario = scenarios[Number(index)];
+  // Drain the request body, as the service must read it too.
+  req.resume();
+  req.on('end', async () => {
+    if (!scenario || (mode !== 'memory' && mode !== 'sql')) {
+      res.writeHead(404).end();
+      return;
+    }
+    try {
+      if (mode === 'sql') await db.run(scenario.statements, scenario.write);
+      res.writeHead(scenario.status, { 'Content-Type': 'application/json', 'Content-Length': scenario.body.length });
+      res.end(scenario.body);
+    } catch (e) {
+      res.writeHead(500, { 'Content-Type': 'text/plain' }).end(String(e.message));
+    }
+  });
+});
+
+server.listen(0, '127.0.0.1', () => {
+  process.send?.({ port: server.address().port });
+  if (!process.send) console.log(`ceiling listening on ${server.address().port} (${path.basename(process.argv[2])})`);
+});
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
