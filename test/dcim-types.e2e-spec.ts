@@ -51,8 +51,9 @@ describe('dcim device and module types', () => {
       front_image: null,
       rear_image: null,
     });
-    expect(Object.keys(res.body.manufacturer)).toEqual(['id', 'url', 'display', 'name', 'slug', 'devicetype_count']);
-    expect(res.body.manufacturer.devicetype_count).toBe(1);
+    // Nested, the manufacturer has no devicetype_count: NetBox only annotates it on the manufacturers' own endpoint.
+    expect(Object.keys(res.body.manufacturer)).toEqual(['id', 'url', 'display', 'name', 'slug']);
+    expect((await t.get(`/api/dcim/manufacturers/${res.body.manufacturer.id}/?brief=1`)).body.devicetype_count).toBe(1);
     const twin = await t.post('/api/dcim/device-types/', { manufacturer: res.body.manufacturer.id, model: '7050SX3-48YC8', slug: 'other' });
     expect(twin.status).toBe(400);
     expect(twin.body).toEqual({ __all__: ['Device type with this Manufacturer and Model already exists.'] });

@@ -131,20 +131,27 @@ describe('representation of tenants and tenant groups', () => {
       expect((await fetchOne(t, TENANT_GROUPS, group.id)).display).toBe(group.name);
     });
 
-    it('nests the group of a tenant as exactly id, url, display, name, slug, tenant_count, _depth, as brief mode reads it', async () => {
+    // NetBox's nested serializer lists tenant_count, but DRF skips it where the queryset is not
+    // annotated with it: everywhere but the group's own endpoint.
+    const NESTED_GROUP = GROUP_BRIEF.filter((k) => k !== 'tenant_count');
+
+    it('nests the group of a tenant as exactly id, url, display, name, slug, _depth: brief mode without its count', async () => {
       const res = await get(detailPath(TENANTS, tenant.id));
-      expect(Object.keys(res.body.group)).toEqual(GROUP_BRIEF);
-      const brief = await get(`${detailPath(TENANT_GROUPS, group.id)}?brief=1`);
-      expect(res.body.group).toEqual(brief.body);
-      expect(res.body.group).toMatchObject({ id: group.id, display: group.name, name: group.name, slug: group.slug, tenant_count: 1, _depth: 1 });
+      expect(Object.keys(res.body.group)).toEqual(NESTED_GROUP);
+      const { tenant_count, ...brief } = (await get(`${detailPath(TENANT_GROUPS, group.id)}?brief=1`)).body;
+      expect(tenant_count).toBe(1);
+      expect(res.body.group).toEqual(brief);
+      expect(res.body.group).toEqual({ id: group.id, url: brief.url, display: group.name, name: group.name, slug: group.slug, _depth: 1 });
     });
 
-    it('nests the parent of a tenant group in the same brief form', async () => {
+    it('nests the parent of a tenant group in the same nested form', async () => {
       const res = await get(detailPath(TENANT_GROUPS, group.id));
-      expect(Object.keys(res.body.parent)).toEqual(GROUP_BRIEF);
-      expect(res.body.parent).toEqual((await get(`${detailPath(TENANT_GROUPS, root.id)}?brief=1`)).body);
+      expect(Object.keys(res.body.parent)).toEqual(NESTED_GROUP);
+      const { tenant_count, ...brief } = (await get(`${detailPath(TENANT_GROUPS, root.id)}?brief=1`)).body;
       // The count is cumulative: the tenant sits in a child of the root.
-      expect(res.body.parent).toMatchObject({ id: root.id, tenant_count: 1, _depth: 0 });
+      expect(tenant_count).toBe(1);
+      expect(res.body.parent).toEqual(brief);
+      expect(res.body.parent).toMatchObject({ id: root.id, _depth: 0 });
     });
 
     it('reads null for a tenant without group and a tenant group without parent', async () => {

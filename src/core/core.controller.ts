@@ -27,7 +27,8 @@ function packageVersion(name: string): string {
 }
 
 const COMPONENTS = ['@nestjs/core', 'typeorm', 'better-sqlite3', 'pg', 'class-validator', 'ipaddr.js'];
-let installedApps: Record<string, string> | undefined;
+// Read once: package files do not change while the service runs.
+let versions: { framework: string; installedApps: Record<string, string> } | undefined;
 
 /** The API root and the service status. */
 @Controller('api')
@@ -45,9 +46,10 @@ export class CoreController {
   @Get('status')
   @Allow(READ_METHODS)
   status() {
+    versions ??= { framework: packageVersion('@nestjs/core'), installedApps: Object.fromEntries(COMPONENTS.map((c) => [c, packageVersion(c)])) };
     return {
-      'framework-version': packageVersion('@nestjs/core'),
-      'installed-apps': (installedApps ??= Object.fromEntries(COMPONENTS.map((c) => [c, packageVersion(c)]))),
+      'framework-version': versions.framework,
+      'installed-apps': versions.installedApps,
       'service-version': serviceVersion(),
       // Beyond the spec's keys: Ansible's nb_inventory reads the NetBox version it speaks to from here.
       'netbox-version': serviceVersion(),

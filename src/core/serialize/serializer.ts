@@ -18,6 +18,11 @@ export interface RenderContext {
   exclude?: ReadonlySet<string>;
   /** Objects created by this request. */
   fresh?: boolean;
+  /**
+   * Rendering objects nested in another's representation. NetBox's nested serializers list counts,
+   * but only a model's own (annotated) queryset has them: DRF skips them everywhere else.
+   */
+  nested?: boolean;
   config?: Pick<AppConfig, 'allowTokenRetrieval' | 'preferIpv4'>;
 }
 
@@ -41,7 +46,7 @@ export function objectUrl(ctx: Pick<RenderContext, 'baseUrl'>, model: ModelDef, 
  * batch, one query per relation, so a page costs the same number of queries at any size.
  */
 export async function represent(ctx: RenderContext, model: ModelDef, rows: Row[], mode: Mode): Promise<Representation[]> {
-  const keys = keysFor(model, mode).filter((k) => !ctx.exclude?.has(k));
+  const keys = keysFor(model, mode).filter((k) => !ctx.exclude?.has(k) && !(ctx.nested && k in model.counts));
   const related = new Map<string, Map<number, Representation>>();
   const many = new Map<string, Map<number, Representation[]>>();
   const tags = keys.includes('tags') && model.features.tags ? await loadTags(ctx, model, rows.map((r) => r.id)) : null;
@@ -211,8 +216,8 @@ async function loadReverse(ctx: RenderContext, fk: ForeignKeyField, ids: number[
 export async function loadNested(ctx: RenderContext, model: ModelDef, ids: number[]): Promise<Map<number, Representation>> {
   if (ids.length === 0) return new Map();
   const query = new ModelQuery(ctx.em, model, ctx.driver).whereIdIn(ids);
-  const rows = await query.rows({ counts: countsFor(model, 'brief'), order: query.defaultOrder() });
-  const reps = await represent({ ...ctx, exclude: undefined, fresh: false }, model, rows, 'brief');
+  const rows = await query.rows({ order: query.defaultOrder() });
+  const reps = await represent({ ...ctx, exclude: undefined, fresh: false, nested: true }, model, rows, 'brief');
   return new Map(reps.map((r) => [r.id as number, r]));
 }
 
