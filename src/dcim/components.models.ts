@@ -425,7 +425,9 @@ function interfaceDeviceFilter(by: 'id' | 'name'): CustomFilter {
           ? `SELECT d.virtual_chassis_id FROM ${q('dcim_device')} d WHERE d.id IN (${list})`
           : `SELECT vc.id FROM ${q('dcim_virtualchassis')} vc JOIN ${q('dcim_device')} d ON vc.master_id = d.id WHERE d.name IN (${list})`;
       const members = `SELECT m.id FROM ${q('dcim_device')} m WHERE m.virtual_chassis_id IN (${chassis})`;
-      ctx.where(`(t.device_id IN (${devices}) OR (t.mgmt_only = ${ctx.driver === 'sqlite' ? '0' : 'FALSE'} AND t.device_id IN (${members})))`);
+      // One IN over both sets, so that the device_id index finds the rows; the second term drops members' management interfaces.
+      const notManagement = `t.mgmt_only = ${ctx.driver === 'sqlite' ? '0' : 'FALSE'}`;
+      ctx.where(`(t.device_id IN (${devices} UNION ${members}) AND (t.device_id IN (${devices}) OR ${notManagement}))`);
     },
   };
 }
