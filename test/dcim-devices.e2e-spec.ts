@@ -449,10 +449,10 @@ describe('dcim devices', () => {
       expectStatus(res, 201);
       const vc = res.body;
       expect(vc).toMatchObject({ name: 'VC1', master: { id: master.id, name: 'vc-master', display_name: 'vc-master' }, member_count: 1 });
-      const member = await read(master.id);
-      expect(member).toMatchObject({ virtual_chassis: { id: vc.id, name: 'VC1', master: { id: master.id } }, vc_position: 1 });
+      const joined = await read(master.id);
+      expect(joined).toMatchObject({ virtual_chassis: { id: vc.id, name: 'VC1', master: { id: master.id } }, vc_position: 1 });
       // Nested in a device, the chassis has no member_count: NetBox annotates it only on the chassis' own endpoint.
-      expect(member.virtual_chassis).not.toHaveProperty('member_count');
+      expect(joined.virtual_chassis).not.toHaveProperty('member_count');
       // The master's joining is recorded as its own update, in the same request.
       const changes = (await t.get(`${CHANGES}?request_id=${res.headers['x-request-id']}`)).body.results;
       expect(changes.map((c: Json) => [c.action.value, c.changed_object_type])).toEqual(
