@@ -66,62 +66,75 @@ export async function represent(ctx: RenderContext, model: ModelDef, rows: Row[]
       related.set(key, await loadGeneric(ctx, field, rows));
     }
   }
+  // What each key reads, decided once for the page rather than once per row.
+  const readers = keys.map((key): [string, (row: Row) => unknown] => [key, readerFor(ctx, model, key, { related, many, tags, configContexts, customFields, reverse })]);
   const reps = rows.map((row) => {
     const out: Representation = {};
-    for (const key of keys) {
-      switch (key) {
-        case 'id':
-          out.id = row.id;
-          break;
-        case 'url':
-          out.url = objectUrl(ctx, model, row.id);
-          break;
-        case 'display':
-          out.display = model.display(row);
-          break;
-        case 'tags':
-          if (!model.features.tags) {
-            out.tags = many.get(key)?.get(row.id) ?? [];
-            break;
-          }
-          out.tags = tags?.get(row.id) ?? [];
-          break;
-        case 'config_context':
-          if (configContexts) {
-            out.config_context = configContexts.get(row.id) ?? {};
-            break;
-          }
-          out.config_context = row.config_context ?? null;
-          break;
-        case 'custom_fields':
-          out.custom_fields = customFields?.get(row.id) ?? {};
-          break;
-        default: {
-          const field = model.storedFields[key];
-          if (reverse.has(key)) {
-            out[key] = many.get(key)?.get(row.id) ?? [];
-          } else if (field instanceof ManyToManyField) {
-            out[key] = many.get(key)?.get(row.id) ?? [];
-          } else if (field instanceof GenericRelationField) {
-            out[key] = related.get(key)?.get(genericKey(row[field.typeField], row[field.idField])) ?? null;
-          } else if (field instanceof ForeignKeyField && field.opts.flat) {
-            out[key] = row[field.column];
-          } else if (field instanceof ForeignKeyField) {
-            const id = row[field.column];
-            out[key] = id === null || id === undefined ? null : related.get(key)?.get(id) ?? null;
-          } else if (field) {
-            out[key] = field.toApi(row[field.column]);
-          } else {
-            out[key] = row[key] ?? null;
-          }
-        }
-      }
-    }
+    for (const [key, read] of readers) out[key] = read(row);
     return out;
   });
   if (model.present) reps.forEach((rep, i) => model.present!(rep, rows[i], { ...ctx, mode }));
   if (model.augment && rows.length) await model.augment({ ...ctx, exclude: undefined, fresh: false }, rows, reps, mode);
   return reps;
+}
+
+interface Loaded {
+  related: Map<string, Map<number, Representation>>;
+  many: Map<string, Map<number, Representation[]>>;
+  tags: Map<number, Representation[]> | null;
+  configContexts: Map<number, Record<string, unknown>> | null;
+  customFields: Map<number, Record<string, unknown>> | null;
+  reverse: Map<string, ForeignKeyField>;
+}
+
+/** How one key of a representation is read from a row and what was loaded for the page. */
+function readerFor(ctx: RenderContext, model: ModelDef, key: string, loaded: Loaded): (row: Row) => unknown {
+  const { related, many, tags, configContexts, customFields, reverse } = loaded;
+  switch (key) {
+    case 'id':
+      return (row) => row.id;
+    case 'url': {
+      const prefix = `${ctx.baseUrl}${model.path}`;
+      return (row) => `${prefix}${row.id}/`;
+    }
+    case 'display':
+      return (row) => model.display(row);
+    case 'tags': {
+      if (!model.features.tags) {
+        const own = many.get(key);
+        return (row) => own?.get(row.id) ?? [];
+      }
+      return (row) => tags?.get(row.id) ?? [];
+    }
+    case 'config_context':
+      if (configContexts) return (row) => configContexts.get(row.id) ?? {};
+      return (row) => row.config_context ?? null;
+    case 'custom_fields':
+      return (row) => customFields?.get(row.id) ?? {};
+  }
+  const field = model.storedFields[key];
+  if (reverse.has(key) || field instanceof ManyToManyField) {
+    const sets = many.get(key);
+    return (row) => sets?.get(row.id) ?? [];
+  }
+  if (field instanceof GenericRelationField) {
+    const objects = related.get(key);
+    return (row) => objects?.get(genericKey(row[field.typeField], row[field.idField])) ?? null;
+  }
+  if (field instanceof ForeignKeyField) {
+    const column = field.column;
+    if (field.opts.flat) return (row) => row[column];
+    const objects = related.get(key);
+    return (row) => {
+      const id = row[column];
+      return id === null || id === undefined ? null : objects?.get(id) ?? null;
+    };
+  }
+  if (field) {
+    const column = field.column;
+    return (row) => field.toApi(row[column]);
+  }
+  return (row) => row[key] ?? null;
 }
 
 /** Each object's tags, nested and ordered by name: two queries for the whole page. */
