@@ -93,7 +93,7 @@ describe('dcim power panels and feeds', () => {
       expect(Object.keys(feedA)).toEqual(FEED_KEYS);
       expect(feedA).toMatchObject({
         display: 'Feed A',
-        power_panel: { id: panel.id, url: panel.url, display: 'PP-A', name: 'PP-A', powerfeed_count: 1 },
+        power_panel: { id: panel.id, url: panel.url, display: 'PP-A', name: 'PP-A' },
         rack: { id: r1.id, name: 'R1' },
         status: { value: 'active', label: 'Active' },
         type: { value: 'primary', label: 'Primary' },

@@ -28,7 +28,8 @@ describe('dcim racks: roles, racks, reservations', () => {
       facility_id: null,
       asset_tag: null,
     });
-    expect(Object.keys(res.body.role)).toEqual(['id', 'url', 'display', 'name', 'slug', 'rack_count']);
+    // Nested, the role has no rack_count: NetBox annotates it only on the rack roles' own endpoint.
+    expect(Object.keys(res.body.role)).toEqual(['id', 'url', 'display', 'name', 'slug']);
     expect((await t.get(`/api/dcim/rack-roles/${role.id}/`)).body.rack_count).toBe(1);
     expect((await t.get('/api/dcim/racks/?region=europe&role=compute')).body.count).toBe(1);
     expect((await t.get(`/api/dcim/sites/${site.id}/`)).body.rack_count).toBe(1);

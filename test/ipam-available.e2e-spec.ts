@@ -20,7 +20,7 @@ describe('ipam available addresses, prefixes and VLANs', () => {
   it('lists free addresses of a prefix as NetBox does at every size', async () => {
     const p29 = await make('prefixes', { prefix: '10.0.0.0/29', vrf: blue.id });
     const listed = (await t.get(`${detail('prefixes', p29.id)}available-ips/`)).body;
-    expect(listed[0]).toEqual({ family: 4, address: '10.0.0.1/29', vrf: { id: blue.id, url: blue.url, display: 'blue (65000:1)', name: 'blue', rd: '65000:1', prefix_count: 1 } });
+    expect(listed[0]).toEqual({ family: 4, address: '10.0.0.1/29', vrf: { id: blue.id, url: blue.url, display: 'blue (65000:1)', name: 'blue', rd: '65000:1' } });
     expect(listed.map((a: Json) => a.address)).toEqual(['10.0.0.1/29', '10.0.0.2/29', '10.0.0.3/29', '10.0.0.4/29', '10.0.0.5/29', '10.0.0.6/29']);
     await make('ip-addresses', { address: '10.0.0.2/24', vrf: blue.id });
     await make('ip-addresses', { address: '10.0.0.3/29' });
@@ -115,7 +115,7 @@ describe('ipam available addresses, prefixes and VLANs', () => {
     await make('vlans', { vid: 101, name: 'taken', group: group.id });
     const free = (await t.get(`${detail('vlan-groups', group.id)}available-vlans/`)).body;
     expect(free.map((v: Json) => v.vid)).toEqual([100, 102, 103, 104]);
-    expect(free[0].group).toEqual({ id: group.id, url: group.url, display: 'Access', name: 'Access', slug: 'access', vlan_count: 1 });
+    expect(free[0].group).toEqual({ id: group.id, url: group.url, display: 'Access', name: 'Access', slug: 'access' });
     expect((await t.get(`${detail('vlan-groups', group.id)}available-vlans/?limit=2`)).body.map((v: Json) => v.vid)).toEqual([100, 102]);
     const made = await t.post(`${detail('vlan-groups', group.id)}available-vlans/`, [{ name: 'one' }, { name: 'two' }]);
     expect(made.status).toBe(201);
@@ -135,7 +135,7 @@ describe('ipam available addresses, prefixes and VLANs', () => {
     const range = await make('asn-ranges', { name: 'Private', slug: 'private', rir: rir.id, start: 4200000000, end: 4200000003 });
     await make('asns', { asn: 4200000001, rir: rir.id });
     const free = (await t.get(`${detail('asn-ranges', range.id)}available-asns/`)).body;
-    expect(free).toEqual([4200000000, 4200000002, 4200000003].map((asn) => ({ rir: { id: rir.id, url: rir.url, display: 'ARIN', name: 'ARIN', slug: 'arin', aggregate_count: 0 }, asn })));
+    expect(free).toEqual([4200000000, 4200000002, 4200000003].map((asn) => ({ rir: { id: rir.id, url: rir.url, display: 'ARIN', name: 'ARIN', slug: 'arin' }, asn })));
     const made = await t.post(`${detail('asn-ranges', range.id)}available-asns/`, [{ description: 'a' }, { description: 'b' }]);
     expect(made.status).toBe(201);
     expect(made.body.map((a: Json) => [a.asn, a.display, a.rir.id, a.description])).toEqual([
