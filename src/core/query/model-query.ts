@@ -2,6 +2,16 @@ import { EntityManager, SelectQueryBuilder } from 'typeorm';
 import { Driver, GenericRelationField, ManyToManyField } from '../model/fields';
 import { ModelDef, Row, WriteContext, registry } from '../model/model';
 
+export interface RowsOptions {
+  counts?: string[];
+  order?: string[];
+  limit?: number;
+  offset?: number;
+}
+
+/** SQL with its parameters, placeholders and values as the driver takes them. */
+export type Statement = [sql: string, params: unknown[]];
+
 /**
  * One SELECT over a model's table (alias `t`): conditions, ordering, paging,
  * and the model's counts as correlated subqueries of the same statement.
@@ -42,12 +52,31 @@ export class ModelQuery {
   }
 
   async count(): Promise<number> {
-    const raw = await this.qb.clone().select('COUNT(*)', 'n').orderBy().offset(undefined).limit(undefined).getRawOne<{ n: number | string }>();
+    const raw = await this.countQb().getRawOne<{ n: number | string }>();
     return Number(raw?.n ?? 0);
   }
 
+  /** The count's SQL and parameters, unrun, with the column `n`: a streamed list counts in its own snapshot. */
+  countStatement(): Statement {
+    return this.countQb().getQueryAndParameters();
+  }
+
   /** Rows of stored columns plus the requested counts; values converted to their in-memory form. */
-  async rows(opts: { counts?: string[]; order?: string[]; limit?: number; offset?: number } = {}): Promise<Row[]> {
+  async rows(opts: RowsOptions = {}): Promise<Row[]> {
+    const raw = await this.rowsQb(opts).getRawMany<Row>();
+    return raw.map((r) => this.fromDb(r, opts.counts ?? []));
+  }
+
+  /** The SELECT `rows` runs, unrun, for a cursor to read; its rows go through `fromDb`. */
+  rowsStatement(opts: RowsOptions = {}): Statement {
+    return this.rowsQb(opts).getQueryAndParameters();
+  }
+
+  private countQb(): SelectQueryBuilder<Row> {
+    return this.qb.clone().select('COUNT(*)', 'n').orderBy().offset(undefined).limit(undefined);
+  }
+
+  private rowsQb(opts: RowsOptions): SelectQueryBuilder<Row> {
     const qb = this.qb.clone();
     const fields = this.model.columns;
     qb.select(`t.${q(fields[0].column)}`, fields[0].column);
@@ -62,8 +91,7 @@ export class ModelQuery {
     }
     if (opts.limit !== undefined) qb.limit(opts.limit);
     if (opts.offset) qb.offset(opts.offset);
-    const raw = await qb.getRawMany<Row>();
-    return raw.map((r) => this.fromDb(r, opts.counts ?? []));
+    return qb;
   }
 
   fromDb(raw: Row, counts: string[] = []): Row {
