@@ -4,6 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { Driver } from '../model/fields';
 import { driverOf } from './data-source';
+import { SnapshotRead, postgresSnapshot, sqliteSnapshot } from './snapshot-read';
 
 /** The data source plus one rule: every unsafe request runs in one transaction. */
 @Injectable()
@@ -29,6 +30,12 @@ export class Database {
    */
   async lock(em: EntityManager, key: number): Promise<void> {
     if (this.driver === 'postgres') await em.query('SELECT pg_advisory_xact_lock($1)', [key]);
+  }
+
+  /** A read of one snapshot that may outlast many chunks of a response; the caller closes it. */
+  async snapshot(): Promise<SnapshotRead> {
+    if (this.driver === 'postgres') return postgresSnapshot(this.dataSource);
+    return sqliteSnapshot(this.dataSource, this.dataSource.options.database as string);
   }
 
   transaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
