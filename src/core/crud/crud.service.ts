@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { Readable } from 'stream';
 import { EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { Database } from '../db/database';
@@ -7,10 +8,11 @@ import { ModelDef, Row, WriteContext } from '../model/model';
 import { PermissionService } from '../auth/permissions';
 import { Scope, scopeSql } from '../query/constraints';
 import { QueryParams, applyFilters } from '../query/filters';
-import { ModelQuery } from '../query/model-query';
+import { ModelQuery, RowsOptions } from '../query/model-query';
 import { Mode, RenderContext, Representation, countsFor, represent, representByIds } from '../serialize/serializer';
 import { Writer } from '../write/writer';
 import { Page, pageLinks, pageOf } from './pagination';
+import { listJson, listStreaming } from './stream';
 
 /** What a use case needs to know about the request it serves. */
 export interface RequestContext {
@@ -81,16 +83,46 @@ export class CrudService {
   }
 
   async list(model: ModelDef, ctx: RequestContext): Promise<ListResult> {
+    const { query, mode, page, select } = await this.listQuery(model, ctx);
+    const [count, rows] = await Promise.all([query.count(), query.rows(select)]);
+    const results = await represent(this.render(ctx, this.db.manager), model, rows, mode);
+    return { count, ...pageLinks(ctx.url, page, count), results };
+  }
+
+  /** Whether this request's list has no page limit (`limit=0` when MAX_PAGE_SIZE is 0), so that it may stream. */
+  unpaged(ctx: RequestContext): boolean {
+    return pageOf(ctx.params, this.config).limit === undefined;
+  }
+
+  /**
+   * The list as `list` answers it, as JSON text read from one snapshot and rendered a chunk at a
+   * time as the client takes it: memory bounded by a chunk, not by the table.
+   */
+  async listStream(model: ModelDef, ctx: RequestContext): Promise<Readable> {
+    // Filters fail (400) before a connection is taken.
+    const { query, mode, select } = await this.listQuery(model, ctx);
+    const read = await this.db.snapshot();
+    try {
+      const count = await read.count(query.countStatement());
+      const render = this.render(ctx, read.em);
+      const rows = read.chunks(query.rowsStatement(select), listStreaming.chunkSize);
+      async function* chunks() {
+        for await (const raw of rows) yield await represent(render, model, raw.map((r) => query.fromDb(r, select.counts)), mode);
+      }
+      return listJson(count, chunks(), () => read.close());
+    } catch (e) {
+      await read.close();
+      throw e;
+    }
+  }
+
+  /** What a list reads: the visible objects, filtered, in the requested order, with the counts its mode shows. */
+  private async listQuery(model: ModelDef, ctx: RequestContext): Promise<{ query: ModelQuery; mode: Mode; page: Page; select: RowsOptions }> {
     const mode = modeOf(ctx.params);
     const query = this.visible(this.db.manager, model, ctx);
     await applyFilters(query, ctx.params);
-    const page: Page = pageOf(ctx.params, this.config);
-    const [count, rows] = await Promise.all([
-      query.count(),
-      query.rows({ counts: countsFor(model, mode), order: orderingOf(model, ctx.params) ?? query.defaultOrder(), ...page }),
-    ]);
-    const results = await represent(this.render(ctx, this.db.manager), model, rows, mode);
-    return { count, ...pageLinks(ctx.url, page, count), results };
+    const page = pageOf(ctx.params, this.config);
+    return { query, mode, page, select: { counts: countsFor(model, mode), order: orderingOf(model, ctx.params) ?? query.defaultOrder(), ...page } };
   }
 
   async retrieve(model: ModelDef, id: number, ctx: RequestContext): Promise<Representation> {

@@ -3,10 +3,12 @@ import type { Request } from 'express';
 import { AuthenticatedRequest, ModelRoute } from '../auth/auth.guard';
 import { ApiError, NotFoundError } from '../http/errors';
 import { Allow, DETAIL_METHODS, LIST_METHODS, READ_METHODS } from '../http/render.interceptor';
+import { plainJson } from '../http/render';
 import { ModelDef } from '../model/model';
 import { optionsMetadata } from '../openapi/options';
 import { QueryParams } from '../query/filters';
 import { CrudService, RequestContext } from './crud.service';
+import { jsonStream } from './stream';
 
 export function requestContext(req: Request): RequestContext {
   const baseUrl = `${req.protocol}://${req.get('host') ?? 'localhost'}`;
@@ -52,8 +54,11 @@ export function modelController(model: ModelDef): Type<unknown> {
 
     @Get()
     @Allow(LIST)
-    list(@Req() req: Request) {
-      return this.crud.list(model, requestContext(req));
+    async list(@Req() req: Request) {
+      const ctx = requestContext(req);
+      // Indented and browsable renderings are built whole; a plain list without a page limit streams.
+      if (plainJson(req) && this.crud.unpaged(ctx)) return jsonStream(await this.crud.listStream(model, ctx));
+      return this.crud.list(model, ctx);
     }
 
     @Post()

@@ -1,4 +1,4 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata } from '@nestjs/common';
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata, StreamableFile } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { Observable, map } from 'rxjs';
@@ -11,7 +11,7 @@ export const LIST_METHODS = 'GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS';
 export const DETAIL_METHODS = 'GET, PUT, PATCH, DELETE, HEAD, OPTIONS';
 export const READ_METHODS = 'GET, HEAD, OPTIONS';
 
-/** Sets `Allow` and renders bodies as JSON (indented on request) or as the browsable page. */
+/** Sets `Allow` and renders bodies as JSON (indented on request) or as the browsable page; streamed bodies pass as they are. */
 @Injectable()
 export class RenderInterceptor implements NestInterceptor {
   constructor(private readonly reflector: Reflector) {}
@@ -22,6 +22,7 @@ export class RenderInterceptor implements NestInterceptor {
     const res = http.getResponse<Response>();
     const allow = this.reflector.getAllAndOverride<string>(ALLOW, [context.getHandler(), context.getClass()]);
     if (allow) res.setHeader('Allow', allow);
-    return next.handle().pipe(map((body) => (body === undefined || res.headersSent ? body : renderBody(req, res, body))));
+    // A streamed body (a list without a page limit) is already JSON: Nest pipes it out as it comes.
+    return next.handle().pipe(map((body) => (body === undefined || body instanceof StreamableFile || res.headersSent ? body : renderBody(req, res, body))));
   }
 }

@@ -15,6 +15,11 @@ export function wantsHtml(req: Request): boolean {
   return /text\/html/.test(accept) && !/application\/json/.test(accept.split('text/html')[0]);
 }
 
+/** JSON as `JSON.stringify` writes it without indent: what a response may stream instead of building whole. */
+export function plainJson(req: Request): boolean {
+  return !wantsHtml(req) && indentOf(req) === undefined;
+}
+
 export function renderBody(req: Request, res: Response, body: unknown): string {
   if (wantsHtml(req)) {
     res.setHeader('Content-Type', 'text/html; charset=utf-8');

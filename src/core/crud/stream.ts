@@ -1,0 +1,54 @@
+import { Logger, StreamableFile } from '@nestjs/common';
+import type { ServerResponse } from 'http';
+import { Readable } from 'stream';
+import { Representation } from '../serialize/serializer';
+
+/** Rows read and rendered at a time by a streamed list; tests make it small. */
+export const listStreaming = { chunkSize: 500 };
+
+const logger = new Logger('API');
+
+/**
+ * A whole list as the text `JSON.stringify` gives for `{count, next: null, previous: null, results}`,
+ * byte for byte, produced a chunk at a time as the response drains. `release` runs once, when the
+ * chunks are over: read to the end (before the body ends), failed, or abandoned by the client.
+ */
+export function listJson(count: number, chunks: AsyncIterable<Representation[]>, release: () => Promise<void>): Readable {
+  let released: Promise<void> | undefined;
+  const releaseOnce = () => (released ??= release().catch((e) => logger.error(`Releasing a streamed list: ${describe(e)}`)));
+  async function* text() {
+    try {
+      yield JSON.stringify({ count, next: null, previous: null, results: [] }).slice(0, -2);
+      let first = true;
+      for await (const items of chunks) {
+        yield (first ? '' : ',') + items.map((item) => JSON.stringify(item)).join(',');
+        first = false;
+      }
+    } finally {
+      await releaseOnce();
+    }
+    yield ']}';
+  }
+  const stream = Readable.from(text(), { objectMode: false });
+  // A stream destroyed before its first read never runs the generator's finally.
+  stream.once('close', releaseOnce);
+  return stream;
+}
+
+/**
+ * The body of a 200 JSON response that Nest pipes out with backpressure. Past the headers an error
+ * can no longer become an error body: the connection is cut so the client sees a truncated answer.
+ */
+export function jsonStream(stream: Readable): StreamableFile {
+  return new StreamableFile(stream, { type: 'application/json' })
+    // Nest's type of the response leaves out destroy; it is Node's response.
+    .setErrorHandler((_e, res) => (res as unknown as ServerResponse).destroy())
+    .setErrorLogger((e) => {
+      // A client that went away is no fault of the service.
+      if ((e as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') logger.error(`Streaming a list: ${describe(e)}`);
+    });
+}
+
+function describe(e: unknown): string {
+  return e instanceof Error ? e.stack ?? e.message : String(e);
+}
