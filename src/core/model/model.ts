@@ -191,6 +191,7 @@ export class ModelDef {
   readonly configContext?: ConfigContextSpec;
   private readonly spec: ModelSpec;
   private columnCache?: Field<any>[];
+  private converterCache?: Array<[column: string, field: Field<any>]>;
 
   constructor(spec: ModelSpec) {
     this.spec = spec;
@@ -264,6 +265,10 @@ export class ModelDef {
   /** Fields with a column of the model's own table. */
   get columns(): Field<any>[] {
     return (this.columnCache ??= Object.values(this.storedFields).filter((f) => f.stored));
+  }
+  /** Columns whose stored value needs converting on read: the others are read as the driver gives them. */
+  get converters(): Array<[column: string, field: Field<any>]> {
+    return (this.converterCache ??= this.columns.filter((f) => f.fromDb !== Field.prototype.fromDb).map((f) => [f.column, f]));
   }
   /** Many-to-many relations whose target is installed: those with a through table. */
   get manyToMany(): ManyToManyField[] {
