@@ -10,6 +10,7 @@ import { Scope, scopeSql } from '../query/constraints';
 import { QueryParams, applyFilters } from '../query/filters';
 import { ModelQuery, RowsOptions } from '../query/model-query';
 import { Mode, RenderContext, Representation, countsFor, represent, representByIds } from '../serialize/serializer';
+import { Semaphore } from '../util/semaphore';
 import { Writer } from '../write/writer';
 import { Page, pageLinks, pageOf } from './pagination';
 import { listJson, listStreaming } from './stream';
@@ -37,9 +38,17 @@ export interface ListResult {
 
 const TRUE = /^(1|true|t|yes|y|on)$/i;
 
+/**
+ * Pages read and rendered at once. Each holds its rows and their representation until it is sent:
+ * this bounds the service's memory whatever the number of clients, and a single-threaded process
+ * gains nothing from interleaving more (the database pool has 10 connections).
+ */
+const LIST_SLOTS = 8;
+
 /** The use cases every model has: list, retrieve, create, update, delete, each in bulk too. */
 @Injectable()
 export class CrudService {
+  private readonly listSlots = new Semaphore(LIST_SLOTS);
   constructor(
     private readonly db: Database,
     private readonly permissions: PermissionService,
@@ -84,9 +93,11 @@ export class CrudService {
 
   async list(model: ModelDef, ctx: RequestContext): Promise<ListResult> {
     const { query, mode, page, select } = await this.listQuery(model, ctx);
-    const [count, rows] = await Promise.all([query.count(), query.rows(select)]);
-    const results = await represent(this.render(ctx, this.db.manager), model, rows, mode);
-    return { count, ...pageLinks(ctx.url, page, count), results };
+    return this.listSlots.run(async () => {
+      const [count, rows] = await Promise.all([query.count(), query.rows(select)]);
+      const results = await represent(this.render(ctx, this.db.manager), model, rows, mode);
+      return { count, ...pageLinks(ctx.url, page, count), results };
+    });
   }
 
   /** Whether this request's list has no page limit (`limit=0` when MAX_PAGE_SIZE is 0), so that it may stream. */
