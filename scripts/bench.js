@@ -448,6 +448,10 @@ async function streamAll(database, seeded) {
   try {
     const before = memoryOf(service.pid);
     const started = process.hrtime.bigint();
+    // Resident memory against bytes sent, every 5 s: flat while the body grows is what bounded means.
+    const timeline = [];
+    let sent = 0;
+    const sampler = setInterval(() => timeline.push({ seconds: Math.round(seconds(started)), megabytesSent: +(sent / 2 ** 20).toFixed(1), rssMiB: memoryOf(service.pid)?.rss ?? null }), 5000);
     const { result, peakRssMiB } = await peakDuring(service.pid, async () => {
       const res = await fetch(`${service.base}/api/ipam/ip-addresses/?limit=0`, { headers: HEADERS });
       let bytes = 0;
@@ -455,11 +459,12 @@ async function streamAll(database, seeded) {
       let tail = '';
       for await (const chunk of res.body) {
         bytes += chunk.length;
+        sent = bytes;
         if (head.length < 200) head += Buffer.from(chunk).toString('utf8', 0, 200);
         tail = (tail + Buffer.from(chunk).toString('utf8')).slice(-20);
       }
       return { status: res.status, bytes, head, tail };
-    });
+    }).finally(() => clearInterval(sampler));
     const count = Number((/^\{"count":(\d+)/.exec(result.head) || [])[1]);
     const complete = result.status === 200 && result.tail.endsWith(']}') && count >= seeded.sizes.addresses;
     return {
@@ -471,6 +476,7 @@ async function streamAll(database, seeded) {
       megabytes: +(result.bytes / 2 ** 20).toFixed(1),
       rssBeforeMiB: before?.rss ?? null,
       peakRssMiB,
+      timeline,
     };
   } finally {
     await service.stop();
@@ -510,6 +516,7 @@ function markdown(report) {
     const st = report.stream;
     lines.push('');
     lines.push(`Streaming: \`${st.path}\` answered ${st.status} with ${st.count.toLocaleString('en')} addresses (${st.megabytes} MiB) in ${st.seconds} s; service RSS ${st.rssBeforeMiB} MiB before, peak ${st.peakRssMiB} MiB during${st.complete ? '' : ' — INCOMPLETE'}.`);
+    if (st.timeline.length) lines.push(`RSS while streaming (MiB sent → MiB resident): ${st.timeline.map((p) => `${p.megabytesSent} → ${p.rssMiB}`).join(', ')}.`);
   }
   return lines.join('\n') + '\n';
 }
