@@ -19,14 +19,15 @@ const RATIO_FLOOR = 0.25;
 function parseArgs(argv) {
   const opts = { db: 'sqlite', scale: 'small', duration: 5, connections: [1, 8, 32], only: null, fresh: false };
   for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i].split('=', 2);
+    const arg = argv[i];
+    const [flag, inline] = arg.split('=', 2);
     const key = flag.replace(/^--/, '');
     if (key === 'fresh') {
       opts.fresh = true;
       continue;
     }
     const value = inline ?? argv[++i];
-    if (!flag.startsWith('--') || !(key in opts) || value === undefined) usage(`unknown or incomplete option: ${argv[i]}`);
+    if (!flag.startsWith('--') || !(key in opts) || value === undefined) usage(`unknown or incomplete option: ${arg}`);
     if (key === 'db' && !['sqlite', 'postgres'].includes(value)) usage('--db must be sqlite or postgres');
     if (key === 'scale' && !['small', 'large'].includes(value)) usage('--scale must be small or large');
     if (key === 'duration') {
@@ -35,7 +36,7 @@ function parseArgs(argv) {
     } else if (key === 'connections') {
       opts.connections = value.split(',').map(Number);
       if (!opts.connections.every((c) => Number.isInteger(c) && c > 0)) usage('--connections must be positive integers, comma separated');
-    } else if (key !== 'duration') {
+    } else {
       opts[key] = value;
     }
   }

@@ -491,7 +491,6 @@ function euiGroups(value: string, notations: Array<[string, number, number, numb
 /** In upper-case colon form, two hex digits a group. */
 const colonForm = (groups: string[]) => groups.join('').toUpperCase().match(/../g)!.join(':');
 
-/** A MAC address in NetBox's form (`AA:BB:CC:DD:EE:FF`) from any notation netaddr reads (colon, hyphen, Cisco dots, PostgreSQL, bare). */
 /** An interface's `mac_address` as NetBox stores it: blank as null, otherwise upper-case colon-separated, or a field error. */
 export function normaliseMacField(row: Row): void {
   if (row.mac_address === '') row.mac_address = null;
@@ -501,6 +500,7 @@ export function normaliseMacField(row: Row): void {
   row.mac_address = mac;
 }
 
+/** A MAC address in NetBox's form (`AA:BB:CC:DD:EE:FF`) from any notation netaddr reads (colon, hyphen, Cisco dots, PostgreSQL, bare). */
 export function normaliseMac(value: string): string | null {
   const groups = euiGroups(value, [
     [':', 6, 1, 2], ['-', 6, 1, 2], [':', 3, 1, 4], ['-', 3, 1, 4], ['.', 3, 1, 4], ['-', 2, 5, 6], [':', 2, 5, 6], ['', 1, 11, 12],

@@ -38,7 +38,13 @@ export function countsFor(model: ModelDef, mode: Mode): string[] {
 }
 
 export function objectUrl(ctx: Pick<RenderContext, 'baseUrl'>, model: ModelDef, id: number): string {
-  return `${ctx.baseUrl}${model.path}${id}/`;
+  return objectUrlFor(ctx, model)(id);
+}
+
+/** Builds `objectUrl` for many ids of one model, reading its path once. */
+function objectUrlFor(ctx: Pick<RenderContext, 'baseUrl'>, model: ModelDef): (id: number) => string {
+  const prefix = `${ctx.baseUrl}${model.path}`;
+  return (id) => `${prefix}${id}/`;
 }
 
 /**
@@ -94,8 +100,8 @@ function readerFor(ctx: RenderContext, model: ModelDef, key: string, loaded: Loa
     case 'id':
       return (row) => row.id;
     case 'url': {
-      const prefix = `${ctx.baseUrl}${model.path}`;
-      return (row) => `${prefix}${row.id}/`;
+      const url = objectUrlFor(ctx, model);
+      return (row) => url(row.id);
     }
     case 'display':
       return (row) => model.display(row);
