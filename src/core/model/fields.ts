@@ -107,7 +107,7 @@ export function titleCase(name: string): string {
 }
 
 export const STRING_LOOKUPS = ['n', 'ic', 'nic', 'iew', 'niew', 'isw', 'nisw', 'ie', 'nie', 'empty'] as const;
-export const NUMBER_LOOKUPS = ['n', 'lte', 'lt', 'gte', 'gt'] as const;
+export const NUMBER_LOOKUPS = ['n', 'lte', 'lt', 'gte', 'gt', 'empty'] as const;
 
 export interface TextOptions extends FieldOptions {
   max?: number;

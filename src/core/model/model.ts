@@ -37,6 +37,8 @@ export interface FilterContext {
   driver: 'sqlite' | 'postgres';
   /** For filters that look values up first (a slug to ids). */
   em: EntityManager;
+  /** The lookup asked for (`exact`, or one of the filter's own `lookups`). */
+  lookup: string;
 }
 
 /** A filter no field declares: its name, lookups and how it narrows the query. */
@@ -46,7 +48,22 @@ export interface CustomFilter {
   exactOnly?: boolean;
   /** Also answers `<name>__n`: the rows the filter would not select, those without a value included. */
   negatable?: boolean;
+  /** Lookups of the field of the same name it also answers (a declared `MultiValueCharFilter` on another path): the given ones are handed to `apply` with the lookup. */
+  lookups?: readonly string[];
   apply(values: string[], ctx: FilterContext): void | Promise<void>;
+}
+
+/**
+ * NetBox's filter set: `fields` is its `Meta.fields` (each filters under its own name with the lookups its
+ * kind takes; a relation there matches by id), `related` its declared relation filters (`<fk>_id` by id,
+ * `<fk>` by the related object's slug or name, both with `__n`). `base` is the filter set it extends:
+ * `netbox` adds `q`, `tag` and the change-logged filters, `changelog` only `created`, `last_updated` and
+ * `*_by_request`, `none` nothing; by default it follows the model's features.
+ */
+export interface FilterSetSpec {
+  fields: string[];
+  related?: string[];
+  base?: 'netbox' | 'changelog' | 'none';
 }
 
 /** A uniqueness rule over several fields, NetBox's UniqueConstraint; `when` narrows it to rows where those fields are null. */
@@ -130,6 +147,11 @@ export interface ModelSpec {
   /** Fields `q` searches (case-insensitive contains). */
   search?: string[];
   filters?: Record<string, CustomFilter>;
+  /**
+   * The filters NetBox's filter set declares for the model, derived from the fields they name; with
+   * `filters` and the base filters they are all the list takes, and any other parameter is ignored.
+   */
+  filterset?: FilterSetSpec;
   /** Attribute a related filter (`?group=<x>`) matches; `slug` when the model has one. */
   lookupField?: string;
   features?: { tags?: boolean; customFields?: boolean; created?: boolean; lastUpdated?: boolean; changeLog?: boolean };
@@ -177,6 +199,7 @@ export class ModelDef {
   readonly constraints: UniqueConstraint[];
   readonly search: string[];
   readonly filters: Record<string, CustomFilter>;
+  readonly filterset?: FilterSetSpec;
   readonly features: Required<NonNullable<ModelSpec['features']>>;
   readonly display: (row: Row) => string;
   readonly validate?: ModelSpec['validate'];
@@ -208,6 +231,7 @@ export class ModelDef {
     this.constraints = spec.constraints ?? [];
     this.search = spec.search ?? [];
     this.filters = spec.filters ?? {};
+    this.filterset = spec.filterset;
     this.display = spec.display ?? ((row) => String(row.name ?? row.id));
     this.validate = spec.validate;
     this.present = spec.present;

@@ -1,5 +1,5 @@
-import { BooleanField, ContentTypeListField, DateField, Field, FieldError, ForeignKeyField, GenericRelationField, InputField, JsonField, ManyToManyField } from '../model/fields';
-import { CustomFilter, FilterContext, ModelDef, registry } from '../model/model';
+import { BooleanField, ContentTypeListField, DateField, Field, FieldError, ForeignKeyField, GenericRelationField, InputField, JsonField, ManyToManyField, TextField } from '../model/fields';
+import { CustomFilter, FilterContext, FilterSetSpec, ModelDef, registry } from '../model/model';
 import { ModelQuery, q } from './model-query';
 import { applyCustomFieldFilter } from '../custom-fields';
 
@@ -34,13 +34,70 @@ export function provideFilters(provider: FilterProvider): void {
   providers.push(provider);
 }
 
-/** The filters NetBox's filter set would have for this model, derived from its declaration. */
+/** The filters NetBox's filter set has for this model, derived from its declaration. */
 export function filtersFor(model: ModelDef): Map<string, FilterSpec> {
   const cached = cache.get(model);
   if (cached) return cached;
+  const specs = model.filterset ? declaredFilters(model, model.filterset) : everyFieldFilters(model);
+  const base = model.filterset?.base ?? (model.features.tags ? 'netbox' : model.features.changeLog ? 'changelog' : 'none');
+  if (base !== 'none' || !model.filterset) {
+    for (const name of ['created', 'last_updated']) {
+      const field = model.storedFields[name];
+      if (field) specs.set(name, fieldFilter(field));
+    }
+  }
+  if (model.search.length) {
+    specs.set('q', {
+      lookups: [],
+      apply(query, _lookup, values) {
+        const value = values[values.length - 1]?.trim();
+        if (!value) return;
+        const p = query.param(`%${escapeLike(value.toLowerCase())}%`);
+        query.where(`(${model.search.map((f) => `LOWER(t.${q(model.storedFields[f].column)}) LIKE ${p} ESCAPE '\\'`).join(' OR ')})`);
+      },
+    });
+  }
+  if (model.features.tags && base === 'netbox') specs.set('tag', tagFilter(model));
+  if (model.features.changeLog && base !== 'none') {
+    specs.set('created_by_request', changedByRequest(model, ['create']));
+    specs.set('updated_by_request', changedByRequest(model, ['update']));
+    specs.set('modified_by_request', changedByRequest(model, ['create', 'update']));
+  }
+  const provided = Object.assign({}, ...providers.map((provide) => provide(model))) as Record<string, CustomFilter>;
+  for (const [name, custom] of Object.entries({ ...provided, ...model.filters })) specs.set(name, customFilter(custom, custom.exactOnly ? specs.get(name) : undefined));
+  cache.set(model, specs);
+  return specs;
+}
+
+/** Meta.fields and the declared relation filters of a model's filter set. */
+function declaredFilters(model: ModelDef, set: FilterSetSpec): Map<string, FilterSpec> {
   const specs = new Map<string, FilterSpec>();
-  const id = model.storedFields.id;
-  specs.set('id', fieldFilter(id));
+  const fieldNamed = (name: string) => {
+    const field = model.storedFields[name] ?? model.fields[name];
+    if (!field) throw new Error(`${model.label}: filter ${name} names no field`);
+    return field;
+  };
+  for (const name of set.fields) {
+    const field = fieldNamed(name);
+    if (field instanceof ForeignKeyField) specs.set(name, relatedFilter(field, 'id'));
+    else if (field instanceof ManyToManyField) specs.set(name, memberFilter(field, 'id'));
+    else if (field instanceof ContentTypeListField) specs.set(name, memberOfListFilter(field));
+    else specs.set(name, fieldFilter(field));
+  }
+  for (const name of set.related ?? []) {
+    const byId = name.endsWith('_id') && !!model.fields[name.slice(0, -3)];
+    const field = fieldNamed(byId ? name.slice(0, -3) : name);
+    if (field instanceof ForeignKeyField) specs.set(name, relatedFilter(field, byId ? 'id' : field.target.lookupField));
+    else if (field instanceof ManyToManyField) specs.set(name, memberFilter(field, byId ? 'id' : field.target.lookupField));
+    else throw new Error(`${model.label}: related filter ${name} names no relation`);
+  }
+  return specs;
+}
+
+/** Models not yet declaring their filter set: a filter for every field. */
+function everyFieldFilters(model: ModelDef): Map<string, FilterSpec> {
+  const specs = new Map<string, FilterSpec>();
+  specs.set('id', fieldFilter(model.storedFields.id));
   for (const field of Object.values(model.fields)) {
     if (field instanceof ContentTypeListField) {
       specs.set(field.name, memberOfListFilter(field));
@@ -62,51 +119,29 @@ export function filtersFor(model: ModelDef): Map<string, FilterSpec> {
     }
     specs.set(field.name, fieldFilter(field));
   }
-  for (const name of ['created', 'last_updated']) {
-    const field = model.storedFields[name];
-    if (field) specs.set(name, fieldFilter(field));
-  }
-  if (model.search.length) {
-    specs.set('q', {
-      lookups: [],
-      apply(query, _lookup, values) {
-        const value = values[values.length - 1]?.trim();
-        if (!value) return;
-        const p = query.param(`%${escapeLike(value.toLowerCase())}%`);
-        query.where(`(${model.search.map((f) => `LOWER(t.${q(model.storedFields[f].column)}) LIKE ${p} ESCAPE '\\'`).join(' OR ')})`);
-      },
-    });
-  }
-  if (model.features.tags) specs.set('tag', tagFilter(model));
-  if (model.features.changeLog) {
-    specs.set('created_by_request', changedByRequest(model, ['create']));
-    specs.set('updated_by_request', changedByRequest(model, ['update']));
-    specs.set('modified_by_request', changedByRequest(model, ['create', 'update']));
-  }
-  const provided = Object.assign({}, ...providers.map((provide) => provide(model))) as Record<string, CustomFilter>;
-  for (const [name, custom] of Object.entries({ ...provided, ...model.filters })) {
-    const own = custom.exactOnly ? specs.get(name) : undefined;
-    specs.set(name, {
-      lookups: own?.lookups ?? (custom.negatable ? ['n'] : []),
-      async apply(query, lookup, values) {
-        if (own && lookup !== 'exact') return own.apply(query, lookup, values);
-        const context = (where: FilterContext['where']): FilterContext => ({ where, param: (v) => query.param(v), alias: 't', driver: query.driver, em: query.em });
-        if (lookup !== 'n') return custom.apply(values, context((sql, params) => query.where(sql, params)));
-        const conditions: string[] = [];
-        await custom.apply(
-          values,
-          context((sql, params) => {
-            if (params) query.qb.setParameters(params);
-            conditions.push(`(${sql})`);
-          }),
-        );
-        // A row the condition cannot decide (no tenant at all) is one it does not select.
-        if (conditions.length) query.where(`((${conditions.join(' AND ')}) IS NOT TRUE)`);
-      },
-    });
-  }
-  cache.set(model, specs);
   return specs;
+}
+
+/** A filter the model (or another app) declares itself; `own` is the field filter of the same name it replaces the plain match of. */
+function customFilter(custom: CustomFilter, own: FilterSpec | undefined): FilterSpec {
+  return {
+    lookups: own?.lookups ?? custom.lookups ?? (custom.negatable ? ['n'] : []),
+    async apply(query, lookup, values) {
+      if (own && lookup !== 'exact') return own.apply(query, lookup, values);
+      const context = (where: FilterContext['where']): FilterContext => ({ where, param: (v) => query.param(v), alias: 't', driver: query.driver, em: query.em, lookup });
+      if (lookup !== 'n' || custom.lookups?.includes('n')) return custom.apply(values, context((sql, params) => query.where(sql, params)));
+      const conditions: string[] = [];
+      await custom.apply(
+        values,
+        context((sql, params) => {
+          if (params) query.qb.setParameters(params);
+          conditions.push(`(${sql})`);
+        }),
+      );
+      // A row the condition cannot decide (no tenant at all) is one it does not select.
+      if (conditions.length) query.where(`((${conditions.join(' AND ')}) IS NOT TRUE)`);
+    },
+  };
 }
 
 /** Applies every recognised parameter; unknown ones are ignored, as NetBox does. */
@@ -150,10 +185,15 @@ function fieldFilter(field: Field<any>): FilterSpec {
     apply(query, lookup, values) {
       const col = `t.${q(field.column)}`;
       if (lookup === 'empty') {
-        const empty = values[values.length - 1];
-        if (!/^(1|true|yes|on|0|false|no|off)$/i.test(empty)) throw new FieldError([`Select a valid choice. ${empty} is not one of the available choices.`]);
-        const isEmpty = /^(1|true|yes|on)$/i.test(empty);
-        query.where(isEmpty ? `(${col} IS NULL OR ${col} = '')` : `(${col} IS NOT NULL AND ${col} <> '')`);
+        const wanted = parseNullBoolean(values[values.length - 1]);
+        if (wanted === null) return;
+        const empty = field instanceof TextField ? `(${col} IS NULL OR ${col} = '')` : `${col} IS NULL`;
+        query.where(wanted ? empty : `NOT ${empty}`);
+        return;
+      }
+      if (field instanceof BooleanField) {
+        const wanted = parseNullBoolean(values[values.length - 1]);
+        if (wanted !== null) query.where(`${col} = ${query.param(field.toParam(wanted, query.driver))}`);
         return;
       }
       if (['ic', 'nic', 'isw', 'nisw', 'iew', 'niew', 'ie', 'nie'].includes(lookup)) {
@@ -378,15 +418,23 @@ export function escapeLike(s: string): string {
 
 /** A yes/no filter over a condition on the row (`?cabled=true`): the condition, or its negation. */
 export function booleanFilter(condition: (ctx: FilterContext) => string): CustomFilter {
-  const parser = new BooleanField();
   return {
     schema: { type: 'boolean' },
     apply(values, ctx) {
-      const wanted = parser.parseFilter(values[values.length - 1]);
+      const wanted = parseNullBoolean(values[values.length - 1]);
+      if (wanted === null) return;
       const sql = condition(ctx);
       ctx.where(wanted ? `(${sql})` : `NOT (${sql})`);
     },
   };
+}
+
+/** A yes/no filter's value as Django's NullBooleanSelect reads it; anything else leaves the filter unapplied. */
+export function parseNullBoolean(raw: string | undefined): boolean | null {
+  if (raw === undefined) return null;
+  if (['true', 'True', '1', '2'].includes(raw)) return true;
+  if (['false', 'False', '0', '3'].includes(raw)) return false;
+  return null;
 }
 
 /** NetBox's `q`: any of the conditions, each built by `like(column)`, a case-insensitive contains of the trimmed value. */
