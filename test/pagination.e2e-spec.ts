@@ -18,6 +18,18 @@ jest.setTimeout(120_000);
 const HOST = 'inventory.example.com';
 const BASE = `http://${HOST}`;
 
+/** Every model list the API root leads to, as a client discovers them. */
+async function everyList(t: TestApp): Promise<string[]> {
+  const lists: string[] = [];
+  for (const [app, url] of Object.entries<string>((await t.get('/api/')).body)) {
+    if (app === 'status') continue;
+    const root = await t.get(pathOf(url));
+    for (const [name, list] of Object.entries<string>(root.body)) if (name !== 'installed-plugins') lists.push(pathOf(list));
+  }
+  expect(lists.length).toBeGreaterThan(80);
+  return lists;
+}
+
 /** The names `tenant-<from>` up to, not including, `tenant-<to>`; descending when from > to. */
 function tenantNames(from: number, to: number): string[] {
   const out: string[] = [];
@@ -238,6 +250,15 @@ describe('pagination with MAX_PAGE_SIZE=100', () => {
   });
   afterAll(() => t?.close());
 
+  it('answers every list with the empty page for an offset and a limit beyond what a database takes', async () => {
+    for (const list of await everyList(t)) {
+      const res = await t.get(`${list}?offset=99999999999999999999&limit=99999999999999999999`);
+      expect([list, res.status]).toEqual([list, 200]);
+      expect([list, res.body.results]).toEqual([list, []]);
+      expect(res.body.next).toBeNull();
+    }
+  });
+
   it('caps a limit above the maximum to the maximum', async () => {
     const res = await list('?limit=500');
     expectStatus(res, 200);
@@ -288,6 +309,14 @@ describe('pagination with MAX_PAGE_SIZE=0 (no maximum)', () => {
     expect(names(res)).toEqual(tenantNames(100, 120));
     expect(res.body.next).toBeNull();
     expect(res.body.previous).toBeNull();
+  });
+
+  it('answers every list without a 500 for a limit and an offset beyond what a database takes', async () => {
+    for (const list of await everyList(t)) {
+      const res = await t.get(`${list}?offset=99999999999999999999&limit=99999999999999999999`);
+      expect([list, res.status]).toEqual([list, 200]);
+      expect([list, res.body.results]).toEqual([list, []]);
+    }
   });
 
   it('does not cap a large limit', async () => {

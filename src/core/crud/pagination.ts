@@ -7,9 +7,10 @@ export interface Page {
   offset: number;
 }
 
+/** A whole number of the query string; one beyond what either database takes reads as the largest they do, an empty page. */
 function nonNegative(raw: string | string[] | undefined): number | undefined {
   const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
-  return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
+  return value !== undefined && /^\d+$/.test(value) ? Math.min(Number(value), Number.MAX_SAFE_INTEGER) : undefined;
 }
 
 /** NetBox's limit rules: capped by MAX_PAGE_SIZE; `limit=0` means all only when there is no maximum. */
