@@ -25,8 +25,9 @@ describe('journal entries', () => {
       assigned_object: { id: tenant.id, name: 'Journaled' },
       created_by: 1,
       kind: { value: 'success', label: 'Success' },
-      display: `${res.body.created} (Success)`,
     });
+    // NetBox's SHORT_DATETIME_FORMAT of the creation time: the date and the minute.
+    expect(res.body.display).toMatch(new RegExp(`^${res.body.created} \\d{2}:\\d{2} \\(Success\\)$`));
   });
 
   it('refuses an unknown object type, an internal one and an object that does not exist', async () => {

@@ -60,6 +60,10 @@ export const Zone = defineModel({
   counts: { record_count: { model: 'dns.record', field: 'zone' } },
   brief: ['id', 'url', 'display', 'name', 'status', 'record_count'],
   search: ['name', 'description'],
+  filterset: {
+    fields: ['id', 'name', 'status', 'default_ttl', 'soa_mname', 'soa_rname', 'soa_serial', 'soa_refresh', 'soa_retry', 'soa_expire', 'soa_minimum', 'description'],
+    related: ['tenant_id', 'tenant'],
+  },
   filters: tenancyFilters(() => Zone),
   validate(row, _previous, ctx) {
     row.name = domainName(row.name, 'name');
@@ -97,6 +101,7 @@ export const DnsRecord = defineModel({
   ordering: ['zone', 'name', 'type', 'value'],
   constraints: [{ fields: ['zone', 'name', 'type', 'value'] }],
   brief: ['id', 'url', 'display', 'name', 'type', 'value'],
+  filterset: { fields: ['id', 'name', 'type', 'value', 'ttl', 'status', 'description'], related: ['zone_id', 'zone', 'ip_address_id'] },
   filters: {
     // Also finds records by their zone's name.
     q: searchFilter((like) => [like('t.name'), like('t.value'), like('t.description'), `t.zone_id IN (SELECT z.id FROM ${q(Zone.table)} z WHERE ${like('z.name')})`]),

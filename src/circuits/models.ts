@@ -1,7 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { Driver, FieldError, choice, date, foreignKey, integer, manyToMany, slug, text } from '../core/model/fields';
 import { CustomFilter, Row, defineModel, registry } from '../core/model/model';
-import { searchFilter, tenancyFilters } from '../core/query/filters';
+import { existingIds, searchFilter, tenancyFilters } from '../core/query/filters';
 import { ModelQuery, loadRow, q } from '../core/query/model-query';
 import { RenderContext, Representation, loadNested } from '../core/serialize/serializer';
 import { augmentCabled, cabledFields, cabledFilters, nodeOf, retrace } from '../dcim/cabling';
@@ -22,7 +22,9 @@ function terminationPlaceFilters(circuits: (alias: string) => string): Record<st
     async apply(values, ctx) {
       const place = column === 'site' ? 'dcim.site' : column === 'site.group' ? 'dcim.sitegroup' : 'dcim.region';
       const target = registry.get(place)!;
-      const parsed = values.map((v) => (by === 'id' ? (/^\d+$/.test(v) ? Number(v) : -1) : v));
+      const invalid = by === 'id' ? values.find((v) => !/^\d+$/.test(v)) : undefined;
+      if (invalid !== undefined) throw new FieldError([`“${invalid}” is not a valid value.`]);
+      const parsed = values.map((v) => (by === 'id' ? Number(v) : v));
       const found = await new ModelQuery(ctx.em, target, ctx.driver).where(`t.${by} IN (:...parsed)`, { parsed }).rows({ order: ['id'] });
       const missing = values.find((_, i) => !found.some((f) => String(f[by]) === String(parsed[i])));
       if (missing !== undefined) throw new FieldError([`Select a valid choice. ${missing} is not one of the available choices.`]);
@@ -60,6 +62,7 @@ export const Provider = defineModel({
   ],
   counts: { circuit_count: { model: 'circuits.circuit', field: 'provider' } },
   brief: ['id', 'url', 'display', 'name', 'slug', 'circuit_count'],
+  filterset: { fields: ['id', 'name', 'slug'], related: ['asn_id'] },
   filters: {
     ...terminationPlaceFilters((c) => `${c}.provider_id`),
     q: searchFilter((like) => [
@@ -96,6 +99,7 @@ export const ProviderAccount = defineModel({
   },
   constraints: [{ fields: ['provider', 'account'], name: 'circuits_provideraccount_unique_provider_account' }],
   brief: ['id', 'url', 'display', 'name', 'account'],
+  filterset: { fields: ['id', 'name', 'account', 'description'], related: ['provider_id', 'provider'] },
   filters: { q: searchFilter((like) => [like('t.name'), like('t.account'), like('t.comments')]) },
   async validate(row, _previous, ctx) {
     // NetBox's constraint on (provider, name) holds only for accounts with a name.
@@ -122,6 +126,7 @@ export const ProviderNetwork = defineModel({
   constraints: [{ fields: ['provider', 'name'], name: 'circuits_providernetwork_unique_provider_name' }],
   brief: ['id', 'url', 'display', 'name'],
   search: ['name', 'service_id', 'description', 'comments'],
+  filterset: { fields: ['id', 'name', 'service_id', 'description'], related: ['provider_id', 'provider'] },
 });
 
 export const CircuitType = defineModel({
@@ -136,7 +141,8 @@ export const CircuitType = defineModel({
   },
   counts: { circuit_count: { model: 'circuits.circuit', field: 'type' } },
   brief: ['id', 'url', 'display', 'name', 'slug', 'circuit_count'],
-  search: ['name', 'slug', 'description'],
+  search: ['name', 'slug'],
+  filterset: { fields: ['id', 'name', 'slug', 'description'] },
 });
 
 /** NetBox's circuit serializer shows each side as `{id, url, display, site, provider_network, port_speed, upstream_speed, xconnect_id, description}`. */
@@ -196,15 +202,19 @@ export const Circuit = defineModel({
     { fields: ['provider_account', 'cid'], name: 'circuits_circuit_unique_provideraccount_cid' },
   ],
   brief: ['id', 'url', 'display', 'cid'],
+  filterset: {
+    fields: ['id', 'cid', 'description', 'install_date', 'termination_date', 'commit_rate', 'status'],
+    related: ['provider_id', 'provider', 'provider_account_id', 'type_id', 'type', 'tenant_id', 'tenant'],
+  },
   filters: {
     ...tenancyFilters(() => Circuit),
     ...terminationPlaceFilters((c) => `${c}.id`),
+    // NetBox's is along `terminations__provider_network`.
     provider_network_id: {
       negatable: true,
-      apply(values, ctx) {
-        if (values.some((v) => !/^\d+$/.test(v))) throw new FieldError(['Enter a whole number.']);
-        const ids = values.map((v) => ctx.param(Number(v))).join(', ');
-        ctx.where(`t.id IN (SELECT x.circuit_id FROM ${q('circuits_circuittermination')} x WHERE x.provider_network_id IN (${ids}))`);
+      async apply(values, ctx) {
+        const ids = await existingIds(ProviderNetwork, values, ctx);
+        ctx.where(`t.id IN (SELECT x.circuit_id FROM ${q(CircuitTermination.table)} x WHERE x.provider_network_id IN (${ids.map((id) => ctx.param(id)).join(', ')}))`);
       },
     },
     q: searchFilter((like) => [
@@ -234,6 +244,16 @@ async function peerOf(em: EntityManager, driver: Driver, row: Row): Promise<Row 
   return peer ?? null;
 }
 
+/** NetBox's `cable_end` is a choice filter: `A` or `B`, with `__n` only. */
+const cableEndFilter: CustomFilter = {
+  negatable: true,
+  apply(values, ctx) {
+    const invalid = values.find((v) => !['A', 'B'].includes(v));
+    if (invalid !== undefined) throw new FieldError([`Select a valid choice. ${invalid} is not one of the available choices.`]);
+    ctx.where(`t.cable_end IN (${values.map((v) => ctx.param(v)).join(', ')})`);
+  },
+};
+
 export const CircuitTermination = defineModel({
   app: 'circuits',
   name: 'circuittermination',
@@ -261,8 +281,13 @@ export const CircuitTermination = defineModel({
   constraints: [{ fields: ['circuit', 'term_side'], name: 'circuits_circuittermination_unique_circuit_term_side' }],
   brief: ['id', 'url', 'display', 'circuit', 'term_side', 'cable', '_occupied'],
   relatedObject: 'circuit',
+  filterset: {
+    fields: ['id', 'term_side', 'port_speed', 'upstream_speed', 'xconnect_id', 'description', 'cable_end'],
+    related: ['circuit_id', 'site_id', 'site', 'provider_network_id'],
+  },
   filters: {
     ...cabledFilters(() => CircuitTermination, false),
+    cable_end: cableEndFilter,
     q: searchFilter((like) => [
       like('t.xconnect_id'),
       like('t.pp_info'),

@@ -1,5 +1,7 @@
 import { FieldError, boolean, integer, json, manyToMany, text } from '../core/model/fields';
 import { defineModel } from '../core/model/model';
+import { searchFilter } from '../core/query/filters';
+import { dataSourceFilters } from './data-filters';
 
 /**
  * Configuration data for devices and virtual machines, chosen by the criteria below. A relation
@@ -37,8 +39,21 @@ export const ConfigContext = defineModel({
     'roles', 'platforms', 'cluster_types', 'cluster_groups', 'clusters', 'tenant_groups', 'tenants', 'tags', 'data', 'created', 'last_updated',
   ],
   brief: ['id', 'url', 'display', 'name'],
-  search: ['name', 'description'],
   features: { tags: false, customFields: false },
+  filterset: {
+    fields: ['id', 'name', 'is_active'],
+    related: [
+      'region_id', 'region', 'site_group_id', 'site_group', 'site_id', 'site', 'location_id', 'location', 'device_type_id', 'role_id', 'role',
+      'platform_id', 'platform', 'cluster_type_id', 'cluster_type', 'cluster_group_id', 'cluster_group', 'cluster_id', 'tenant_group_id',
+      'tenant_group', 'tenant_id', 'tenant', 'tag_id', 'tag',
+    ],
+    base: 'changelog',
+  },
+  filters: {
+    ...dataSourceFilters(),
+    // NetBox also searches the data, as text.
+    q: searchFilter((like) => [like('t.name'), like('t.description'), like('CAST(t.data AS TEXT)')]),
+  },
   validate(row) {
     const data = row.data;
     if (typeof data !== 'object' || data === null || Array.isArray(data)) {

@@ -1,14 +1,85 @@
-import { FieldError } from '../core/model/fields';
-import { CustomFilter } from '../core/model/model';
+import { FieldError, STRING_LOOKUPS } from '../core/model/fields';
+import { CustomFilter, FilterContext, registry } from '../core/model/model';
+import { parseNullBoolean } from '../core/query/filters';
+import { q } from '../core/query/model-query';
 
-/** `?<type field>_id=<content type id>`: objects whose type field names one of those content types. */
-export function contentTypeIdFilter(typeColumn: string): CustomFilter {
+/*
+ * Object types are stored as `<app_label>.<model>` labels (one in a column, or a JSON list of them);
+ * NetBox's filters name them by content type id, or by label: these map one to the other.
+ */
+
+const contentTypes = () => q(registry.get('extras.contenttype')!.table);
+const labelOf = (alias: string) => `${alias}.app_label || '.' || ${alias}.model`;
+
+/** Whether the row's type column, or its list of types, holds the content type `ct`. */
+function holds(column: string, list: boolean): string {
+  return list ? `CAST(t.${q(column)} AS TEXT) LIKE '%"' || ${labelOf('ct')} || '"%'` : `t.${q(column)} = ${labelOf('ct')}`;
+}
+
+/**
+ * NetBox's ContentTypeFilter (`?content_type=dcim.site`): one value, the last given. Its lookups,
+ * `__n` included, match exactly as the plain filter does: NetBox's filter ignores both lookup and negation.
+ */
+export function contentTypeFilter(column: string, opts: { list?: boolean } = {}): CustomFilter {
   return {
+    lookups: opts.list ? STRING_LOOKUPS.filter((l) => l !== 'empty') : ['n'],
     apply(values, ctx) {
-      const invalid = values.find((v) => !/^\d+$/.test(v));
-      if (invalid !== undefined) throw new FieldError([`“${invalid}” is not a valid value.`]);
-      const ids = values.map((v) => ctx.param(Number(v))).join(', ');
-      ctx.where(`t.${typeColumn} IN (SELECT ct.app_label || '.' || ct.model FROM core_contenttype ct WHERE ct.id IN (${ids}))`);
+      const label = values[values.length - 1].toLowerCase();
+      if (!label) return;
+      if (label.split('.').length !== 2) return ctx.where('1 = 0');
+      const sql = opts.list ? `CAST(t.${q(column)} AS TEXT) LIKE ${ctx.param(`%${JSON.stringify(label)}%`)}` : `t.${q(column)} = ${ctx.param(label)}`;
+      ctx.where(sql);
+    },
+  };
+}
+
+/** The content types with these ids, or a 400 naming the first id that is none, as a ModelMultipleChoiceFilter. */
+async function existingContentTypeIds(values: string[], ctx: FilterContext): Promise<number[]> {
+  const invalid = values.find((v) => !/^\d+$/.test(v));
+  if (invalid !== undefined) throw new FieldError([`“${invalid}” is not a valid value.`]);
+  const ids = values.map(Number);
+  const rows = await ctx.em.createQueryBuilder().select('ct.id', 'id').from(registry.get('extras.contenttype')!.table, 'ct').where('ct.id IN (:...ids)', { ids }).getRawMany();
+  const found = new Set(rows.map((r) => Number(r.id)));
+  const missing = values.find((v) => !found.has(Number(v)));
+  if (missing !== undefined) throw new FieldError([`Select a valid choice. ${missing} is not one of the available choices.`]);
+  return ids;
+}
+
+/**
+ * `?<type>_id=<content type id>` (and `__n`): objects whose type column, or list of types, names one of
+ * those content types; every id must exist.
+ */
+export function contentTypeIdFilter(column: string, opts: { list?: boolean } = {}): CustomFilter {
+  return {
+    negatable: true,
+    async apply(values, ctx) {
+      const ids = await existingContentTypeIds(values, ctx);
+      ctx.where(`EXISTS (SELECT 1 FROM ${contentTypes()} ct WHERE ct.id IN (${ids.map((id) => ctx.param(id)).join(', ')}) AND ${holds(column, !!opts.list)})`);
+    },
+  };
+}
+
+const COMPARISONS: Record<string, string> = { exact: '=', n: '=', gt: '>', gte: '>=', lt: '<', lte: '<=' };
+
+/**
+ * NetBox's `content_type_id` of objects with a list of types (a MultiValueNumberFilter on `content_types__id`):
+ * any listed type's id compared with any value; `__n` excludes objects with one of them, `__empty` selects those with none.
+ */
+export function contentTypeIdsFilter(column: string): CustomFilter {
+  return {
+    lookups: ['n', 'lte', 'lt', 'gte', 'gt', 'empty'],
+    apply(values, ctx) {
+      if (ctx.lookup === 'empty') {
+        const empty = parseNullBoolean(values[values.length - 1]);
+        const none = `CAST(t.${q(column)} AS TEXT) IN ('[]', 'null') OR t.${q(column)} IS NULL`;
+        if (empty !== null) ctx.where(empty ? `(${none})` : `NOT (${none})`);
+        return;
+      }
+      if (values.some((v) => !/^-?\d+$/.test(v.trim()))) throw new FieldError(['Enter a whole number.']);
+      const op = COMPARISONS[ctx.lookup];
+      const any = values.map((v) => `ct.id ${op} ${ctx.param(Number(v))}`).join(' OR ');
+      const listed = `EXISTS (SELECT 1 FROM ${contentTypes()} ct WHERE (${any}) AND ${holds(column, true)})`;
+      ctx.where(ctx.lookup === 'n' ? `NOT ${listed}` : listed);
     },
   };
 }

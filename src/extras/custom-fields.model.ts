@@ -2,6 +2,7 @@ import { CustomFieldDef, CustomFieldValueError, checkCustomFieldValue, customFie
 import { FieldError, boolean, choice, contentType, contentTypes, integer, json, pythonType, text } from '../core/model/fields';
 import { Row, defineModel, registry } from '../core/model/model';
 import { pythonStr } from '../core/util/python-repr';
+import { contentTypeFilter, contentTypeIdsFilter } from './content-type-filter';
 
 export const CUSTOM_FIELD_TYPES = [
   { value: 'text', label: 'Text' },
@@ -90,17 +91,11 @@ export const CustomField = defineModel({
   brief: ['id', 'url', 'display', 'name'],
   search: ['name', 'label', 'group_name', 'description'],
   features: { tags: false, customFields: false },
-  filters: {
-    content_type_id: {
-      apply(values, ctx) {
-        const invalid = values.find((v) => !/^\d+$/.test(v));
-        if (invalid !== undefined) throw new FieldError([`“${invalid}” is not a valid value.`]);
-        const ids = values.map((v) => ctx.param(Number(v))).join(', ');
-        const label = `'"' || ct.app_label || '.' || ct.model || '"'`;
-        ctx.where(`EXISTS (SELECT 1 FROM core_contenttype ct WHERE ct.id IN (${ids}) AND CAST(t.content_types AS TEXT) LIKE '%' || ${label} || '%')`);
-      },
-    },
+  filterset: {
+    fields: ['id', 'name', 'group_name', 'required', 'search_weight', 'filter_logic', 'ui_visibility', 'weight', 'is_cloneable', 'description', 'type'],
+    base: 'none',
   },
+  filters: { content_types: contentTypeFilter('content_types', { list: true }), content_type_id: contentTypeIdsFilter('content_types') },
   validate: validateCustomField,
   afterWrite: syncCustomFieldData,
   present(rep, row) {

@@ -1,6 +1,9 @@
 import { choice, contentType, foreignKey, genericRelation, integer, text } from '../core/model/fields';
-import { defineModel, registry } from '../core/model/model';
-import { contentTypeIdFilter } from './content-type-filter';
+import { Row, defineModel, registry } from '../core/model/model';
+import { ModelQuery } from '../core/query/model-query';
+import { RenderContext } from '../core/serialize/serializer';
+import { contentTypeFilter, contentTypeIdFilter } from './content-type-filter';
+import { dateTimeRangeFilters } from './range-filter';
 
 export const JOURNAL_KINDS = [
   { value: 'info', label: 'Info' },
@@ -9,6 +12,25 @@ export const JOURNAL_KINDS = [
   { value: 'danger', label: 'Danger' },
 ] as const;
 
+const kindLabel = (kind: string) => JOURNAL_KINDS.find((k) => k.value === kind)?.label ?? kind;
+
+/**
+ * NetBox shows an entry as `<created, 'Y-m-d H:i'> (<kind>)`. Only the date of `created` is stored: the minute
+ * comes from the entry's creation record, for the whole page in one query; without one it stays the date.
+ */
+async function showCreationMinute(ctx: RenderContext, rows: Row[], reps: Record<string, unknown>[]): Promise<void> {
+  if (!reps.some((r) => 'display' in r) || !rows.length) return;
+  const changes = registry.get('extras.objectchange')!;
+  const created = await new ModelQuery(ctx.em, changes, ctx.driver)
+    .where(`t.changed_object_type = :type AND t.action = 'create' AND t.changed_object_id IN (:...ids)`, { type: 'extras.journalentry', ids: rows.map((r) => r.id) })
+    .rows({ order: ['id'] });
+  const minute = new Map(created.map((c) => [c.changed_object_id, (c.time as Date).toISOString().slice(0, 16).replace('T', ' ')]));
+  rows.forEach((row, i) => {
+    const at = minute.get(row.id);
+    if (at && 'display' in reps[i]) reps[i].display = `${at} (${kindLabel(row.kind)})`;
+  });
+}
+
 /** Notes kept on any object; deleted with it. */
 export const JournalEntry = defineModel({
   app: 'extras',
@@ -16,7 +38,8 @@ export const JournalEntry = defineModel({
   plural: 'journal-entries',
   verboseName: 'journal entry',
   verboseNamePlural: 'journal entries',
-  display: (j) => `${j.created} (${JOURNAL_KINDS.find((k) => k.value === j.kind)?.label ?? j.kind})`,
+  // What change records name it by: the creation date; responses carry NetBox's minute, as augment finds it.
+  display: (j) => `${j.created} (${kindLabel(j.kind)})`,
   ordering: ['-created', '-id'],
   fields: {
     // Any object that keeps a change log may carry a journal.
@@ -31,7 +54,13 @@ export const JournalEntry = defineModel({
   brief: ['id', 'url', 'display', 'created'],
   search: ['comments'],
   indexes: [['assigned_object_type', 'assigned_object_id']],
-  filters: { assigned_object_type_id: contentTypeIdFilter('assigned_object_type') },
+  filterset: { fields: ['id', 'assigned_object_id', 'kind'], related: ['created_by_id', 'created_by'], base: 'netbox' },
+  filters: {
+    ...dateTimeRangeFilters('created', () => JournalEntry.storedFields.created),
+    assigned_object_type: contentTypeFilter('assigned_object_type'),
+    assigned_object_type_id: contentTypeIdFilter('assigned_object_type'),
+  },
+  augment: showCreationMinute,
   // The author is the requesting user unless the body names one.
   validate(row, previous, ctx) {
     if (!previous && row.created_by_id === null && ctx?.user) row.created_by_id = ctx.user.id;

@@ -1,6 +1,8 @@
-import { choice, contentTypes, datetime, foreignKey, genericRelation, integer, json, slug, text } from '../core/model/fields';
-import { defineModel } from '../core/model/model';
-import { contentTypeIdFilter } from './content-type-filter';
+import { FieldError, choice, contentTypes, datetime, foreignKey, genericRelation, integer, json, slug, text } from '../core/model/fields';
+import { CustomFilter, defineModel, registry } from '../core/model/model';
+import { q } from '../core/query/model-query';
+import { contentTypeFilter, contentTypeIdFilter } from './content-type-filter';
+import { dateTimeRangeFilters } from './range-filter';
 
 export const CHANGE_ACTIONS = [
   { value: 'create', label: 'Created' },
@@ -10,6 +12,30 @@ export const CHANGE_ACTIONS = [
 
 const APP_NAMES: Record<string, string> = { dcim: 'DCIM', ipam: 'IPAM' };
 
+/** A content type as Django prints it: `<app's verbose name> | <model's verbose name>`, or the bare model when none is installed. */
+export function contentTypeName(appLabel: string, model: string): string {
+  const installed = registry.get(`${appLabel}.${model}`);
+  if (!installed) return model;
+  return `${APP_NAMES[appLabel] ?? appLabel.charAt(0).toUpperCase() + appLabel.slice(1)} | ${installed.verboseName}`;
+}
+
+/** A filter of Django's plain FilterSet: exact, one value (the last given), no lookups. */
+function exactFilter(column: string, parse: (raw: string) => unknown = (raw) => raw): CustomFilter {
+  return {
+    apply(values, ctx) {
+      const value = values[values.length - 1];
+      if (value !== '') ctx.where(`t.${column} = ${ctx.param(parse(value))}`);
+    },
+  };
+}
+
+/** A NumberFilter's value: Django's DecimalField reads it. */
+function decimalValue(raw: string): number {
+  const n = Number(raw.trim());
+  if (raw.trim() === '' || !Number.isFinite(n)) throw new FieldError(['Enter a number.']);
+  return n;
+}
+
 /** Every installed model as an object type with a stable id, as NetBox's content types. */
 export const ContentType = defineModel({
   app: 'extras',
@@ -18,7 +44,7 @@ export const ContentType = defineModel({
   verboseName: 'content type',
   table: 'core_contenttype',
   readOnlyApi: true,
-  display: (c) => `${APP_NAMES[c.app_label] ?? c.app_label.charAt(0).toUpperCase() + c.app_label.slice(1)} | ${c.model}`,
+  display: (c) => contentTypeName(c.app_label, c.model),
   ordering: ['app_label', 'model'],
   fields: {
     app_label: text({ max: 100 }),
@@ -28,6 +54,9 @@ export const ContentType = defineModel({
   brief: ['id', 'url', 'display', 'app_label', 'model'],
   search: ['app_label', 'model'],
   features: { tags: false, customFields: false, created: false, lastUpdated: false, changeLog: false },
+  // Django's plain filter set: each field exact, without NetBox's lookups.
+  filterset: { fields: [], base: 'none' },
+  filters: { id: exactFilter('id', decimalValue), app_label: exactFilter('app_label'), model: exactFilter('model') },
 });
 
 /** A record of one create, update or delete, written in the transaction of the change itself. */
@@ -38,7 +67,10 @@ export const ObjectChange = defineModel({
   verboseName: 'object change',
   table: 'extras_objectchange',
   readOnlyApi: true,
-  display: (c) => `${c.changed_object_type} ${c.object_repr} ${c.action}d by ${c.user_name}`,
+  display: (c) => {
+    const [app, model] = String(c.changed_object_type).split('.');
+    return `${contentTypeName(app, model)} ${c.object_repr} ${c.action}d by ${c.user_name}`;
+  },
   ordering: ['-time', '-id'],
   fields: {
     time: datetime({ readOnly: true, index: true }),
@@ -64,7 +96,22 @@ export const ObjectChange = defineModel({
   search: ['user_name', 'object_repr'],
   features: { tags: false, customFields: false, created: false, lastUpdated: false, changeLog: false },
   indexes: [['changed_object_type', 'changed_object_id']],
-  filters: { changed_object_type_id: contentTypeIdFilter('changed_object_type') },
+  filterset: { fields: ['id', 'user_name', 'action', 'changed_object_id', 'object_repr'], related: ['user_id', 'user'], base: 'none' },
+  filters: {
+    ...dateTimeRangeFilters('time', () => ObjectChange.fields.time),
+    request_id: {
+      apply(values, ctx) {
+        const value = values[values.length - 1].trim();
+        if (!value) return;
+        const uuid = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i.exec(value);
+        if (!uuid) throw new FieldError(['Enter a valid UUID.']);
+        const canonical = value.toLowerCase().replace(/-/g, '').replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
+        ctx.where(`t.request_id = ${ctx.param(canonical)}`);
+      },
+    },
+    changed_object_type: contentTypeFilter('changed_object_type'),
+    changed_object_type_id: contentTypeIdFilter('changed_object_type'),
+  },
 });
 
 export const Tag = defineModel({
@@ -84,7 +131,31 @@ export const Tag = defineModel({
   brief: ['id', 'url', 'display', 'name', 'slug', 'color'],
   search: ['name', 'slug', 'description'],
   features: { tags: false, customFields: false },
+  filterset: { fields: ['id', 'name', 'slug', 'color', 'description'], base: 'changelog' },
+  filters: { content_type: taggedTypesFilter('label'), content_type_id: taggedTypesFilter('id') },
 });
+
+/**
+ * Tags applied to objects of the given types: `content_type` by label (those not `<app>.<model>` left out,
+ * none left meaning any type), `content_type_id` by content type id.
+ */
+function taggedTypesFilter(by: 'label' | 'id'): CustomFilter {
+  return {
+    apply(values, ctx) {
+      const items = q(TaggedItem.table);
+      let types: string;
+      if (by === 'id') {
+        if (values.some((v) => !/^-?\d+$/.test(v.trim()))) throw new FieldError(['Enter a whole number.']);
+        const ids = values.map((v) => ctx.param(Number(v))).join(', ');
+        types = `SELECT ct.app_label || '.' || ct.model FROM ${q(ContentType.table)} ct WHERE ct.id IN (${ids})`;
+      } else {
+        const labels = values.map((v) => v.toLowerCase()).filter((v) => v.split('.').length === 2);
+        types = labels.length ? labels.map((v) => ctx.param(v)).join(', ') : `SELECT ct.app_label || '.' || ct.model FROM ${q(ContentType.table)} ct`;
+      }
+      ctx.where(`t.id IN (SELECT x.tag_id FROM ${items} x WHERE x.content_type IN (${types}))`);
+    },
+  };
+}
 
 /** One tag on one object of any taggable model. */
 export const TaggedItem = defineModel({

@@ -1,5 +1,11 @@
 import { boolean, contentTypes, foreignKey, integer, json, slug, text } from '../core/model/fields';
 import { defineModel } from '../core/model/model';
+import { parseNullBoolean } from '../core/query/filters';
+import { contentTypeFilter, contentTypeIdsFilter } from './content-type-filter';
+import { dataSourceFilters } from './data-filters';
+
+/** What NetBox's filter sets of models that apply to object types have: `content_types` by label, `content_type_id` by id. */
+const objectTypeFilters = () => ({ content_types: contentTypeFilter('content_types', { list: true }), content_type_id: contentTypeIdsFilter('content_types') });
 
 /** A named set of list filters for some object types, private to its user unless shared. */
 export const SavedFilter = defineModel({
@@ -20,8 +26,24 @@ export const SavedFilter = defineModel({
     parameters: json(),
   },
   brief: ['id', 'url', 'display', 'name', 'slug'],
-  search: ['name', 'slug', 'description'],
+  search: ['name', 'description'],
   features: { tags: false, customFields: false },
+  filterset: { fields: ['id', 'name', 'slug', 'description', 'enabled', 'shared', 'weight'], related: ['user_id', 'user'], base: 'none' },
+  filters: {
+    ...objectTypeFilters(),
+    // Enabled, and shared or the requesting user's own; `false` is the others.
+    usable: {
+      apply(values, ctx) {
+        const wanted = parseNullBoolean(values[values.length - 1]);
+        if (wanted === null) return;
+        const yes = ctx.driver === 'sqlite' ? '1' : 'TRUE';
+        const mine = ctx.user ? `t.user_id = ${ctx.param(ctx.user.id)}` : '1 = 0';
+        // A filter without an owner is nobody's: `user_id <> me` is not known for it, and Django counts it as not mine.
+        const notMine = ctx.user ? `(t.user_id IS NULL OR t.user_id <> ${ctx.param(ctx.user.id)})` : '1 = 1';
+        ctx.where(wanted ? `(t.enabled = ${yes} AND (t.shared = ${yes} OR ${mine}))` : `(t.enabled <> ${yes} OR (t.shared <> ${yes} AND ${notMine}))`);
+      },
+    },
+  },
 });
 
 /** A template that renders a list of objects for export. */
@@ -42,4 +64,6 @@ export const ExportTemplate = defineModel({
   brief: ['id', 'url', 'display', 'name'],
   search: ['name', 'description'],
   features: { tags: false, customFields: false },
+  filterset: { fields: ['id', 'name', 'description'], base: 'none' },
+  filters: { ...objectTypeFilters(), ...dataSourceFilters() },
 });

@@ -1,8 +1,8 @@
-import { FieldError, choice, contentType, foreignKey, genericRelation, integer, slug, text } from '../core/model/fields';
+import { choice, contentType, foreignKey, genericRelation, integer, slug, text } from '../core/model/fields';
 import { CustomFilter, ModelDef, defineModel, registry } from '../core/model/model';
-import { provideFilters } from '../core/query/filters';
+import { existingIds, provideFilters, searchFilter } from '../core/query/filters';
 import { ModelQuery, q } from '../core/query/model-query';
-import { contentTypeIdFilter } from '../extras/content-type-filter';
+import { contentTypeFilter, contentTypeIdFilter } from '../extras/content-type-filter';
 
 /** The models NetBox 3.5 gives contacts (its ContactsMixin); those installed here take assignments. */
 export const CONTACT_MODELS = [
@@ -33,7 +33,8 @@ export const ContactGroup = defineModel({
   constraints: [{ fields: ['parent', 'name'], name: 'tenancy_contactgroup_unique_parent_name' }],
   counts: { contact_count: { model: 'tenancy.contact', field: 'group' } },
   brief: ['id', 'url', 'display', 'name', 'slug', 'contact_count', '_depth'],
-  search: ['name', 'slug', 'description'],
+  search: ['name', 'slug'],
+  filterset: { fields: ['id', 'name', 'slug', 'description'], related: ['parent_id', 'parent'] },
 });
 
 export const ContactRole = defineModel({
@@ -47,7 +48,8 @@ export const ContactRole = defineModel({
     description: text({ max: 200, blank: true }),
   },
   brief: ['id', 'url', 'display', 'name', 'slug'],
-  search: ['name', 'slug', 'description'],
+  search: ['name', 'slug'],
+  filterset: { fields: ['id', 'name', 'slug', 'description'] },
 });
 
 export const Contact = defineModel({
@@ -67,7 +69,8 @@ export const Contact = defineModel({
   },
   constraints: [{ fields: ['group', 'name'], name: 'tenancy_contact_unique_group_name' }],
   brief: ['id', 'url', 'display', 'name'],
-  search: ['name', 'title', 'phone', 'email', 'address', 'link', 'description', 'comments'],
+  search: ['name', 'title', 'phone', 'email', 'address', 'link', 'comments'],
+  filterset: { fields: ['id', 'name', 'title', 'phone', 'email', 'address', 'link'], related: ['group_id', 'group'] },
 });
 
 export const ContactAssignment = defineModel({
@@ -96,7 +99,15 @@ export const ContactAssignment = defineModel({
   ],
   relatedObject: 'object',
   brief: ['id', 'url', 'display', 'contact', 'role', 'priority'],
-  filters: { content_type_id: contentTypeIdFilter('content_type') },
+  filterset: { fields: ['id', 'object_id', 'priority'], related: ['contact_id', 'role_id', 'role'], base: 'changelog' },
+  filters: {
+    content_type: contentTypeFilter('content_type'),
+    content_type_id: contentTypeIdFilter('content_type'),
+    q: searchFilter((like) => [
+      `t.contact_id IN (SELECT c.id FROM ${q(Contact.table)} c WHERE ${like('c.name')})`,
+      `t.role_id IN (SELECT r.id FROM ${q(ContactRole.table)} r WHERE ${like('r.name')})`,
+    ]),
+  },
   async augment(ctx, rows, reps) {
     const contacts = await new ModelQuery(ctx.em, Contact, ctx.driver).whereIdIn([...new Set(rows.map((r) => r.contact_id))]).rows({ order: ['id'] });
     const names = new Map(contacts.map((c) => [c.id, c.name]));
@@ -122,12 +133,10 @@ export const ContactAssignment = defineModel({
  * with an assignment of that contact, in that role, or of a contact in that group or below it.
  */
 export function contactFilters(model: () => ModelDef): Record<string, CustomFilter> {
-  const filter = (condition: (ids: string) => string): CustomFilter => ({
+  const filter = (target: ModelDef, condition: (ids: string) => string): CustomFilter => ({
     negatable: true,
-    apply(values, ctx) {
-      const bad = values.find((v) => !/^\d+$/.test(v));
-      if (bad !== undefined) throw new FieldError([`“${bad}” is not a valid value.`]);
-      const ids = values.map((v) => ctx.param(Number(v))).join(', ');
+    async apply(values, ctx) {
+      const ids = (await existingIds(target, values, ctx)).map((id) => ctx.param(id)).join(', ');
       ctx.where(
         `t.id IN (SELECT a.object_id FROM ${q(ContactAssignment.table)} a WHERE a.content_type = ${ctx.param(model().label)} AND ${condition(ids)})`,
       );
@@ -135,9 +144,10 @@ export function contactFilters(model: () => ModelDef): Record<string, CustomFilt
   });
   const groups = q(ContactGroup.table);
   return {
-    contact: filter((ids) => `a.contact_id IN (${ids})`),
-    contact_role: filter((ids) => `a.role_id IN (${ids})`),
+    contact: filter(Contact, (ids) => `a.contact_id IN (${ids})`),
+    contact_role: filter(ContactRole, (ids) => `a.role_id IN (${ids})`),
     contact_group: filter(
+      ContactGroup,
       (ids) =>
         `a.contact_id IN (SELECT c.id FROM ${q(Contact.table)} c WHERE c.group_id IN ` +
         `(SELECT d.id FROM ${groups} d JOIN ${groups} g ON d.tree_path LIKE g.tree_path || '%' WHERE g.id IN (${ids})))`,
@@ -145,4 +155,7 @@ export function contactFilters(model: () => ModelDef): Record<string, CustomFilt
   };
 }
 
-provideFilters((model) => (CONTACT_MODELS.includes(model.label) ? contactFilters(() => model) : {}));
+/** Models whose NetBox filter set takes the contact filters (its ContactModelFilterSet): not every model with contacts. */
+const CONTACT_FILTERED_MODELS = CONTACT_MODELS.filter((m) => !['circuits.provideraccount', 'ipam.l2vpn'].includes(m));
+
+provideFilters((model) => (CONTACT_FILTERED_MODELS.includes(model.label) ? contactFilters(() => model) : {}));

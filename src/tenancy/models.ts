@@ -15,7 +15,8 @@ export const TenantGroup = defineModel({
   },
   counts: { tenant_count: { model: 'tenancy.tenant', field: 'group' } },
   brief: ['id', 'url', 'display', 'name', 'slug', 'tenant_count', '_depth'],
-  search: ['name', 'slug', 'description'],
+  search: ['name', 'slug'],
+  filterset: { fields: ['id', 'name', 'slug', 'description'], related: ['parent_id', 'parent'] },
 });
 
 export const Tenant = defineModel({
@@ -51,4 +52,5 @@ export const Tenant = defineModel({
   },
   brief: ['id', 'url', 'display', 'name', 'slug'],
   search: ['name', 'slug', 'description', 'comments'],
+  filterset: { fields: ['id', 'name', 'slug', 'description'], related: ['group_id', 'group'] },
 });

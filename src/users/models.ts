@@ -2,7 +2,10 @@ import { randomBytes } from 'crypto';
 import * as ipaddr from 'ipaddr.js';
 import { PermissionDeniedError } from '../core/http/errors';
 import { boolean, contentTypes, datetime, FieldError, foreignKey, json, manyToMany, text } from '../core/model/fields';
-import { defineModel } from '../core/model/model';
+import { CustomFilter, defineModel } from '../core/model/model';
+import { searchFilter } from '../core/query/filters';
+import { q } from '../core/query/model-query';
+import { contentTypeIdFilter } from '../extras/content-type-filter';
 import { hashPassword } from '../core/auth/passwords';
 
 export const Group = defineModel({
@@ -18,6 +21,7 @@ export const Group = defineModel({
   brief: ['id', 'url', 'display', 'name'],
   search: ['name'],
   features: { tags: false, customFields: false, created: false, lastUpdated: false, changeLog: false },
+  filterset: { fields: ['id', 'name'], base: 'none' },
 });
 
 export const User = defineModel({
@@ -56,6 +60,7 @@ export const User = defineModel({
   brief: ['id', 'url', 'display', 'username'],
   search: ['username', 'first_name', 'last_name', 'email'],
   features: { tags: false, customFields: false, created: false, lastUpdated: false, changeLog: false },
+  filterset: { fields: ['id', 'username', 'first_name', 'last_name', 'email', 'is_staff', 'is_active'], related: ['group_id', 'group'], base: 'none' },
   async validate(row, previous) {
     if (row.password && row.password !== previous?.password) row.password = await hashPassword(row.password);
   },
@@ -79,6 +84,9 @@ export const ObjectPermission = defineModel({
   },
   brief: ['id', 'url', 'display', 'name', 'enabled', 'object_types', 'groups', 'users', 'actions'],
   search: ['name', 'description'],
+  filterset: { fields: ['id', 'name', 'enabled', 'description'], related: ['user_id', 'user', 'group_id', 'group'], base: 'none' },
+  // Meta.fields' many-to-many to content types: by content type id.
+  filters: { object_types: contentTypeIdFilter('object_types', { list: true }) },
   // The nested permission names its groups and users instead of nesting them.
   present(rep, _row, ctx) {
     if (ctx.mode !== 'brief') return;
@@ -130,8 +138,13 @@ export const Token = defineModel({
   },
   full: ['id', 'url', 'display', 'user', 'created', 'expires', 'last_used', 'key', 'write_enabled', 'description', 'allowed_ips', 'last_updated'],
   brief: ['id', 'url', 'display', 'key', 'write_enabled'],
-  search: ['description'],
   features: { tags: false, customFields: false, created: false, lastUpdated: true, changeLog: false },
+  filterset: { fields: ['id', 'key', 'write_enabled', 'description'], related: ['user_id', 'user'], base: 'none' },
+  filters: {
+    q: searchFilter((like) => [like('t.description'), `t.user_id IN (SELECT u.id FROM ${q(User.table)} u WHERE ${like('u.username')})`]),
+    ...timestampFilters('created'),
+    ...timestampFilters('expires'),
+  },
   // Users other than superusers see and manage only their own tokens.
   restrict: (user) => (user.is_superuser ? null : { user: user.id }),
   async validate(row, previous, ctx) {
@@ -155,6 +168,23 @@ export const Token = defineModel({
     if (!ctx.config?.allowTokenRetrieval && !ctx.fresh && 'key' in rep) delete rep.key;
   },
 });
+
+/** NetBox's token `created` and `expires`: one timestamp, exactly, and its own `__gte` and `__lte`. */
+function timestampFilters(name: 'created' | 'expires'): Record<string, CustomFilter> {
+  const ops: Record<string, string> = { exact: '=', gte: '>=', lte: '<=' };
+  return {
+    [name]: {
+      lookups: ['gte', 'lte'],
+      apply(values, ctx) {
+        const field = Token.fields[name];
+        const raw = values[values.length - 1];
+        if (!raw) return;
+        const value = field.parseFilter(raw);
+        ctx.where(`t.${q(field.column)} ${ops[ctx.lookup]} ${ctx.param(field.toParam(value, ctx.driver))}`);
+      },
+    },
+  };
+}
 
 function validNetwork(value: string): boolean {
   try {

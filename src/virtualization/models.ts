@@ -1,4 +1,4 @@
-import { FieldError, ManyToManyField, boolean, choice, decimal, foreignKey, integer, json, manyToMany, slug, text } from '../core/model/fields';
+import { FieldError, ManyToManyField, STRING_LOOKUPS, boolean, choice, decimal, foreignKey, integer, json, manyToMany, slug, text } from '../core/model/fields';
 import { CustomFilter, Row, WriteContext, defineModel, registry } from '../core/model/model';
 import { booleanFilter, escapeLike, iexact, pathFilter, tenancyFilters } from '../core/query/filters';
 import { ModelQuery, loadRow, q } from '../core/query/model-query';
@@ -41,7 +41,8 @@ export const ClusterType = defineModel({
   },
   counts: { cluster_count: { model: 'virtualization.cluster', field: 'type' } },
   brief: ['id', 'url', 'display', 'name', 'slug', 'cluster_count'],
-  search: ['name', 'slug', 'description'],
+  search: ['name', 'slug'],
+  filterset: { fields: ['id', 'name', 'slug', 'description'] },
 });
 
 export const ClusterGroup = defineModel({
@@ -56,7 +57,8 @@ export const ClusterGroup = defineModel({
   },
   counts: { cluster_count: { model: 'virtualization.cluster', field: 'group' } },
   brief: ['id', 'url', 'display', 'name', 'slug', 'cluster_count'],
-  search: ['name', 'slug', 'description'],
+  search: ['name', 'slug'],
+  filterset: { fields: ['id', 'name', 'slug', 'description'] },
 });
 
 export const Cluster = defineModel({
@@ -83,6 +85,7 @@ export const Cluster = defineModel({
   },
   brief: ['id', 'url', 'display', 'name', 'virtualmachine_count'],
   search: ['name', 'comments'],
+  filterset: { fields: ['id', 'name', 'status'], related: ['group_id', 'group', 'type_id', 'type', 'site_id', 'site', 'tenant_id', 'tenant'] },
   filters: {
     ...tenancyFilters(() => Cluster),
     ...siteFilters(() => Cluster),
@@ -181,6 +184,11 @@ export const VirtualMachine = defineModel({
     local: 'local_context_data',
     ancestors: ['regions', 'site_groups'],
   },
+  filterset: {
+    // `name` only for its lookups: its own match ignores case.
+    fields: ['id', 'name', 'vcpus', 'memory', 'disk', 'status'],
+    related: ['cluster_id', 'cluster', 'device_id', 'device', 'site_id', 'site', 'role_id', 'role', 'platform_id', 'platform', 'tenant_id', 'tenant'],
+  },
   filters: {
     ...tenancyFilters(() => VirtualMachine),
     cluster_group_id: pathFilter(() => VirtualMachine, 'cluster.group', 'id'),
@@ -191,12 +199,7 @@ export const VirtualMachine = defineModel({
     name: iexact('name'),
     local_context_data: booleanFilter(() => 't.local_context_data IS NOT NULL'),
     has_primary_ip: booleanFilter(() => 't.primary_ip4_id IS NOT NULL OR t.primary_ip6_id IS NOT NULL'),
-    mac_address: {
-      apply(values, ctx) {
-        const macs = values.map((v) => ctx.param(normaliseMac(v) ?? v.toUpperCase()));
-        ctx.where(`t.id IN (SELECT i.virtual_machine_id FROM ${q('virtualization_vminterface')} i WHERE i.mac_address IN (${macs.join(', ')}))`);
-      },
-    },
+    mac_address: macAddressFilter((condition) => `t.id IN (SELECT i.virtual_machine_id FROM ${q(VMInterface.table)} i WHERE ${condition('i.mac_address')})`),
     q: {
       apply(values, ctx) {
         const value = values[values.length - 1]?.trim();
@@ -270,12 +273,45 @@ async function checkRelated(row: Row, field: 'parent' | 'bridge', ctx?: WriteCon
   }
 }
 
-const macFilter: CustomFilter = {
-  exactOnly: true,
-  apply(values, ctx) {
-    ctx.where(`t.mac_address IN (${values.map((v) => ctx.param(normaliseMac(v) ?? v.toUpperCase())).join(', ')})`);
-  },
-};
+/**
+ * NetBox's MAC address filter over the MACs `where` reaches: exact in any notation; the string lookups
+ * (case-insensitive) on the stored form; each `n` lookup the rows it would not select.
+ */
+function macAddressFilter(where: (condition: (column: string) => string) => string): CustomFilter {
+  return {
+    lookups: STRING_LOOKUPS.filter((l) => l !== 'empty'),
+    apply(values, ctx) {
+      const negate = ctx.lookup.startsWith('n');
+      const kind = negate ? ctx.lookup.slice(1) || 'exact' : ctx.lookup;
+      const patterns = values.map((v) => {
+        if (kind === 'exact') return normaliseMac(v) ?? v.toUpperCase();
+        const s = escapeLike(v.toLowerCase());
+        return kind === 'ic' ? `%${s}%` : kind === 'isw' ? `${s}%` : kind === 'iew' ? `%${s}` : s;
+      });
+      const matches = (column: string) =>
+        `(${patterns.map((p) => (kind === 'exact' ? `${column} = ${ctx.param(p)}` : `LOWER(${column}) LIKE ${ctx.param(p)} ESCAPE '\\'`)).join(' OR ')})`;
+      const selected = where(matches);
+      // A row without a MAC is one a negation keeps.
+      ctx.where(negate ? `(${selected}) IS NOT TRUE` : selected);
+    },
+  };
+}
+
+/** `?vlan_id=` and `?vlan=<vid>` (3.5.9's CommonInterfaceFilterSet): interfaces carrying the VLAN, untagged or tagged. */
+function vlanFilter(by: 'id' | 'vid'): CustomFilter {
+  return {
+    apply(values, ctx) {
+      const value = values[values.length - 1].trim();
+      if (!value) return;
+      if (!/^\d+$/.test(value)) throw new FieldError(['Enter a whole number.']);
+      const tagged = VMInterface.fields.tagged_vlans as ManyToManyField;
+      const vlans = by === 'id' ? ctx.param(Number(value)) : `SELECT v.id FROM ${q(tagged.target.table)} v WHERE v.vid = ${ctx.param(Number(value))}`;
+      ctx.where(
+        `(t.untagged_vlan_id IN (${vlans}) OR t.id IN (SELECT x.${q(tagged.sourceColumn)} FROM ${q(tagged.throughTable)} x WHERE x.${q(tagged.targetColumn)} IN (${vlans})))`,
+      );
+    },
+  };
+}
 
 export const VMInterface = defineModel({
   app: 'virtualization',
@@ -311,10 +347,14 @@ export const VMInterface = defineModel({
   brief: ['id', 'url', 'display', 'virtual_machine', 'name'],
   relatedObject: 'virtual_machine',
   search: ['name', 'description'],
+  filterset: { fields: ['id', 'name', 'enabled', 'mtu', 'description'], related: ['virtual_machine_id', 'virtual_machine', 'parent_id', 'bridge_id', 'vrf_id'] },
   filters: {
     cluster_id: pathFilter(() => VMInterface, 'virtual_machine.cluster', 'id'),
     cluster: pathFilter(() => VMInterface, 'virtual_machine.cluster'),
-    mac_address: macFilter,
+    vrf: pathFilter(() => VMInterface, 'vrf', 'rd'),
+    mac_address: macAddressFilter((condition) => condition('t.mac_address')),
+    vlan_id: vlanFilter('id'),
+    vlan: vlanFilter('vid'),
     l2vpn_id: terminatedIn('virtualization.vminterface', 'id'),
     l2vpn: terminatedIn('virtualization.vminterface', 'slug'),
   },

@@ -58,6 +58,7 @@ export class CrudService {
   /** A query over the objects this request may see: the model's restriction and the user's permissions. */
   private visible(em: EntityManager, model: ModelDef, ctx: RequestContext): ModelQuery {
     const query = new ModelQuery(em, model, this.db.driver);
+    query.user = ctx.user;
     const restriction = ctx.user && model.restrict ? model.restrict(ctx.user) : null;
     if (restriction) query.where(scopeSql(query, [restriction]));
     if (ctx.scope !== 'all') query.where(scopeSql(query, ctx.scope));

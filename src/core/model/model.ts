@@ -39,6 +39,8 @@ export interface FilterContext {
   em: EntityManager;
   /** The lookup asked for (`exact`, or one of the filter's own `lookups`). */
   lookup: string;
+  /** The requesting user, for filters relative to them (a saved filter's `usable`); null when anonymous. */
+  user: Row | null;
 }
 
 /** A filter no field declares: its name, lookups and how it narrows the query. */

@@ -84,9 +84,11 @@ function declaredFilters(model: ModelDef, set: FilterSetSpec): Map<string, Filte
     else if (field instanceof ContentTypeListField) specs.set(name, memberOfListFilter(field));
     else specs.set(name, fieldFilter(field));
   }
+  // A many-to-many relation filters under its filter name (`regions`: `region_id`, `region`).
+  const relationNamed = (name: string) => model.fields[name] ?? Object.values(model.fields).find((f) => f instanceof ManyToManyField && f.filterName === name);
   for (const name of set.related ?? []) {
-    const byId = name.endsWith('_id') && !!model.fields[name.slice(0, -3)];
-    const field = fieldNamed(byId ? name.slice(0, -3) : name);
+    const byId = name.endsWith('_id') && !!relationNamed(name.slice(0, -3));
+    const field = relationNamed(byId ? name.slice(0, -3) : name) ?? fieldNamed(name);
     if (field instanceof ForeignKeyField) specs.set(name, relatedFilter(field, byId ? 'id' : field.target.lookupField));
     else if (field instanceof ManyToManyField) specs.set(name, memberFilter(field, byId ? 'id' : field.target.lookupField));
     else throw new Error(`${model.label}: related filter ${name} names no relation`);
@@ -128,7 +130,7 @@ function customFilter(custom: CustomFilter, own: FilterSpec | undefined): Filter
     lookups: own?.lookups ?? custom.lookups ?? (custom.negatable ? ['n'] : []),
     async apply(query, lookup, values) {
       if (own && lookup !== 'exact') return own.apply(query, lookup, values);
-      const context = (where: FilterContext['where']): FilterContext => ({ where, param: (v) => query.param(v), alias: 't', driver: query.driver, em: query.em, lookup });
+      const context = (where: FilterContext['where']): FilterContext => ({ where, param: (v) => query.param(v), alias: 't', driver: query.driver, em: query.em, lookup, user: query.user });
       if (lookup !== 'n' || custom.lookups?.includes('n')) return custom.apply(values, context((sql, params) => query.where(sql, params)));
       const conditions: string[] = [];
       await custom.apply(
@@ -323,6 +325,16 @@ export function pathFilter(model: () => ModelDef, path: string, by?: string): Cu
       ctx.where(condition);
     },
   };
+}
+
+/** These ids, when each is an object of `model`; otherwise the 400 of NetBox's ModelMultipleChoiceFilter. */
+export async function existingIds(model: ModelDef, values: string[], ctx: Pick<FilterContext, 'em' | 'driver'>): Promise<number[]> {
+  const invalid = values.find((v) => !/^\d+$/.test(v));
+  if (invalid !== undefined) throw new FieldError([`“${invalid}” is not a valid value.`]);
+  const found = new Set((await new ModelQuery(ctx.em, model, ctx.driver).whereIdIn(values.map(Number)).rows({ order: ['id'] })).map((r) => r.id));
+  const missing = values.find((v) => !found.has(Number(v)));
+  if (missing !== undefined) throw new FieldError([`Select a valid choice. ${missing} is not one of the available choices.`]);
+  return values.map(Number);
 }
 
 /** The tenancy filters every tenant-aware model has: `tenant`, `tenant_id`, `tenant_group`, `tenant_group_id`. */

@@ -18,6 +18,8 @@ export type Statement = [sql: string, params: unknown[]];
  */
 export class ModelQuery {
   readonly qb: SelectQueryBuilder<Row>;
+  /** The requesting user, for filters relative to them; null when anonymous or not known. */
+  user: Row | null = null;
   private paramSeq = 0;
 
   constructor(
