@@ -545,14 +545,15 @@ describe('dcim cables', () => {
   describe('filters', () => {
     let set: Json;
     beforeAll(async () => {
-      const ber2 = await createOne(t, '/api/dcim/racks/', { name: 'R201', site: ber.id });
-      const sw4 = await device('sw4', ber, { rack: ber2.id });
+      const hall = await createOne(t, '/api/dcim/locations/', { name: 'Hall 2', slug: 'hall-2', site: ber.id });
+      const ber2 = await createOne(t, '/api/dcim/racks/', { name: 'R201', site: ber.id, location: hall.id });
+      const sw4 = await device('sw4', ber, { rack: ber2.id, location: hall.id });
       const x = [await iface(sw1, 'ge-5/0/0'), await iface(sw4, 'ge-5/0/0'), await iface(sw2, 'ge-5/0/1'), await iface(sw4, 'ge-5/0/1')];
       const fp = await createOne(t, FRONT_PORTS, {
         device: sw4.id, name: 'F1', type: '8p8c', rear_port: (await createOne(t, REAR_PORTS, { device: sw4.id, name: 'R1', type: '8p8c' })).id,
       });
       set = {
-        sw4, ber2, x, fp,
+        sw4, ber2, hall, x, fp,
         k1: await cable(ifaces(x[0]), ifaces(x[1]), { type: 'cat6', color: 'f44336', label: 'F-1', length: 5, length_unit: 'm', tenant: tenant.id }),
         k2: await cable(ifaces(x[2]), end('frontport', fp), { type: 'cat5e', status: 'planned', label: 'F-2', length: 10, length_unit: 'm' }),
         k3: await cable(ifaces(x[3]), ifaces(await iface(sw3, 'ge-5/0/1')), { type: 'cat6', status: 'decommissioning', label: 'F-3', description: 'replaces F-2' }),
@@ -572,6 +573,17 @@ describe('dcim cables', () => {
       expect(await labels('site=ber1')).toEqual(['F-1', 'F-2', 'F-3']);
       expect(await labels(`rack_id=${set.ber2.id}`)).toEqual(['F-1', 'F-2', 'F-3']);
       expect(await labels(`rack_id=${rack.id}`)).toEqual(['F-1', 'F-2']);
+      expect(await labels('rack=R201')).toEqual(['F-1', 'F-2', 'F-3']);
+      // NetBox's cable `location` is the location's name, not its slug.
+      expect(await labels(`location_id=${set.hall.id}`)).toEqual(['F-1', 'F-2', 'F-3']);
+      expect(await labels('location=Hall 2')).toEqual(['F-1', 'F-2', 'F-3']);
+      expect(await labels('location=hall-2')).toEqual([]);
+      // Unknown names match nothing; ids must be whole numbers; empty values are no filter.
+      expect(await labels('device=nonexistent')).toEqual([]);
+      expect(await labels('site_id=&rack_id=')).toEqual(['F-1', 'F-2', 'F-3']);
+      for (const name of ['device_id', 'rack_id', 'location_id', 'site_id']) {
+        expect((await t.get(`${CABLES}?${name}=abc`)).body).toEqual({ [name]: ['Enter a whole number.'] });
+      }
     });
 
     it("filters by the cable's own fields", async () => {
@@ -580,6 +592,13 @@ describe('dcim cables', () => {
       expect(await labels('status=planned')).toEqual(['F-2']);
       expect(await labels('status=connected')).toEqual(['F-1']);
       expect(await labels('color=f44336')).toEqual(['F-1']);
+      expect(await labels('color__n=f44336')).toEqual(['F-2', 'F-3']);
+      // The colour filter takes NetBox's named colours only.
+      expect((await t.get(`${CABLES}?color=f44337`)).body).toEqual({ color: ['Select a valid choice. f44337 is not one of the available choices.'] });
+      expect(await labels('length_unit__n=m')).toEqual(['F-3']);
+      expect(await labels('type__n=cat6')).toEqual(['F-2']);
+      // Not filters of NetBox's cable filter set: ignored.
+      expect(await labels('description=nothing&comments=nothing&color__ic=f44')).toEqual(['F-1', 'F-2', 'F-3']);
       expect(await labels('label=F-2')).toEqual(['F-2']);
       expect(await labels('label__ic=f-3')).toEqual(['F-3']);
       expect(await labels('length=10')).toEqual(['F-2']);
@@ -601,6 +620,12 @@ describe('dcim cables', () => {
       expect(await labels(`termination_b_id=${set.x[2].id}`)).toEqual([]);
       expect(await labels(`termination_b_id=${set.fp.id}&termination_b_type=dcim.frontport`)).toEqual(['F-2']);
       expect(await labels(`termination_b_id=${set.x[1].id}&termination_b_id=${set.fp.id}`)).toEqual(['F-1', 'F-2']);
+      expect((await t.get(`${CABLES}?termination_a_id=x`)).body).toEqual({ termination_a_id: ['Enter a whole number.'] });
+      // NetBox's ContentTypeFilter ignores negation: `__n` matches as the plain filter does.
+      expect(await labels('termination_a_type__n=dcim.frontport')).toEqual(['F-2']);
+      expect(await labels('termination_a_type=frontport')).toEqual([]);
+      // 3.5.9's termination id filters are method filters, which take no lookups: these names are ignored.
+      expect(await labels(`termination_a_id__n=${set.x[2].id}&termination_b_id__gt=${set.fp.id + 1000}`)).toEqual(['F-1', 'F-2', 'F-3']);
     });
   });
 
@@ -621,6 +646,14 @@ describe('dcim cables', () => {
       const detail = await t.get(`${TERMINATIONS}${ta.id}/`);
       expect(detail.body).toEqual(ta);
       expect((await t.get(`${TERMINATIONS}?cable_end=B&termination_type=dcim.interface&termination_id=${b.id}`)).body.results.map((x: Json) => x.id)).toEqual([tb.id]);
+      const ids = async (query: string) => (await t.get(`${TERMINATIONS}?${query}`)).body.results.map((x: Json) => x.id);
+      expect(await ids(`cable=${k.id}&cable_end__n=A`)).toEqual([tb.id]);
+      expect(await ids(`cable=${k.id}&termination_id__gte=${Math.max(a.id, b.id)}`)).toEqual([a.id > b.id ? ta.id : tb.id]);
+      expect(await ids(`cable=${k.id}&termination_type__n=dcim.interface`)).toEqual([ta.id, tb.id]);
+      expect(await ids(`cable__n=${k.id}&termination_id=${a.id}&termination_type=dcim.interface`)).toEqual([]);
+      expect((await t.get(`${TERMINATIONS}?cable_end=C`)).body).toEqual({ cable_end: ['Select a valid choice. C is not one of the available choices.'] });
+      // A BaseFilterSet: no change-logged filters, so these names are ignored.
+      expect(await ids(`cable=${k.id}&created=2000-01-01&last_updated__lt=2000-01-01T00:00:00Z&_device=0`)).toEqual([ta.id, tb.id]);
     });
   });
 

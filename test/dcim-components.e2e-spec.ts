@@ -528,6 +528,8 @@ describe('dcim device components', () => {
       expect(await listNames('interfaces', `vdc_id=${other.id}`)).toEqual(['vdc-eth2']);
       expect(await listNames('interfaces', 'vdc=tenant-a')).toEqual(['vdc-eth1', 'vdc-eth2']);
       expect(await listNames('interfaces', 'vdc_identifier=2')).toEqual(['vdc-eth2']);
+      expect(await listNames('interfaces', 'name__isw=vdc-&vdc_identifier__n=2')).toEqual(['vdc-eth1']);
+      expect((await t.get(`${api('interfaces')}?vdc_identifier__n=99`)).body).toEqual({ vdc_identifier__n: ['Select a valid choice. 99 is not one of the available choices.'] });
       const cleared = await t.patch(detail('interfaces', eth.id), { vdcs: [] });
       expect(cleared.body.vdcs).toEqual([]);
       expect((await get('virtual-device-contexts', vdc.id)).interface_count).toBe(1);
@@ -647,22 +649,26 @@ describe('dcim device components', () => {
       expect(unknown.body).toEqual({ site: ['Select a valid choice. atlantis is not one of the available choices.'] });
     });
 
-    it('filters by the device\'s role, as role or device_role, and by its type', async () => {
+    it('filters by the device\'s role as device_role, ignoring role as NetBox does, and by its type', async () => {
       const access = of('access1', 'remote1', 'stack-1', 'stack-2');
-      expect(await found('role=border')).toEqual(of('border1'));
-      expect(await found(`role_id=${border.id}`)).toEqual(of('border1'));
+      expect(await found('device_role=border')).toEqual(of('border1'));
+      expect(await found(`device_role_id=${border.id}`)).toEqual(of('border1'));
       expect(await found('device_role=access-sw')).toEqual(access);
       expect(await found(`device_role_id=${accessRole.id}`)).toEqual(access);
-      expect(await found('role=border&role=access-sw')).toEqual(of('border1', 'access1', 'remote1', 'stack-1', 'stack-2'));
-      const unknown = await t.get(`${api('interfaces')}?role=nonexistent`);
+      expect(await found('device_role=border&device_role=access-sw')).toEqual(of('border1', 'access1', 'remote1', 'stack-1', 'stack-2'));
+      expect(await found(`device_role_id__n=${border.id}&site=osl1`)).toEqual(of('access1', 'stack-1', 'stack-2'));
+      const unknown = await t.get(`${api('interfaces')}?device_role=nonexistent`);
       expect(unknown.status).toBe(400);
-      expect(unknown.body).toEqual({ role: ['Select a valid choice. nonexistent is not one of the available choices.'] });
+      expect(unknown.body).toEqual({ device_role: ['Select a valid choice. nonexistent is not one of the available choices.'] });
+      // NetBox's component filter sets have no `role` (but inventory items' own): the name is ignored.
+      expect(await found('device_role=border&role=access-sw&role_id=0')).toEqual(of('border1'));
+      expect((await t.get(`${api('interfaces')}?role=nonexistent`)).status).toBe(200);
       expect(await found('device_type=DCS-7050&site=bgn1')).toEqual(of('remote1'));
       expect(await found(`device_type_id=${chassisType.id}&site=bgn1`)).toEqual([]);
       // Other components have the same device filters.
-      const ports = await t.get(`${api('module-bays')}?role=border`);
+      const ports = await t.get(`${api('module-bays')}?device_role=border`);
       expect(ports.body.results.map((b: Json) => b.name)).toEqual(['FPC0']);
-      expect((await t.get(`${api('module-bays')}?role=access-sw`)).body.count).toBe(0);
+      expect((await t.get(`${api('module-bays')}?device_role=access-sw`)).body.count).toBe(0);
     });
 
     it('filters by the interface\'s own attributes', async () => {
@@ -690,6 +696,40 @@ describe('dcim device components', () => {
       expect(await found('q=ge-0/0/0&site=osl1')).toEqual(['border1 ge-0/0/0', 'border1 ge-0/0/0.10']);
       expect(await found('q=CORE-FACING')).toEqual(['border1 ge-0/0/2']);
       expect(await found('q=to%20access')).toEqual(['border1 ge-0/0/0']);
+    });
+
+    it('filters by L2VPN, by id or identifier, with __n', async () => {
+      const ipam = (plural: string, body: Json) => createOne(t, `/api/ipam/${plural}/`, body);
+      const metro = await ipam('l2vpns', { name: 'Metro', slug: 'metro', type: 'vpls', identifier: 65000 });
+      const lab = await ipam('l2vpns', { name: 'Lab', slug: 'lab', type: 'vxlan' });
+      await ipam('l2vpn-terminations', { l2vpn: metro.id, assigned_object_type: 'dcim.interface', assigned_object_id: ifs['border1 ge-0/0/1'].id });
+      expect(await found(`l2vpn_id=${metro.id}`)).toEqual(['border1 ge-0/0/1']);
+      expect(await found(`l2vpn_id=${lab.id}`)).toEqual([]);
+      expect(await found('l2vpn=65000')).toEqual(['border1 ge-0/0/1']);
+      expect(await found(`l2vpn_id__n=${metro.id}&device=border1`)).toEqual(of('border1').filter((k) => k !== 'border1 ge-0/0/1'));
+      expect(await found('l2vpn__n=65000&device=border1')).toHaveLength(of('border1').length - 1);
+      // NetBox's `l2vpn` is the identifier, not the slug.
+      expect((await t.get(`${api('interfaces')}?l2vpn=metro`)).body).toEqual({ l2vpn: ['“metro” is not a valid value.'] });
+      expect((await t.get(`${api('interfaces')}?l2vpn=1`)).body).toEqual({ l2vpn: ['Select a valid choice. 1 is not one of the available choices.'] });
+      expect((await t.get(`${api('interfaces')}?l2vpn_id=0`)).body).toEqual({ l2vpn_id: ['Select a valid choice. 0 is not one of the available choices.'] });
+    });
+
+    it('filters by cable end and speed, and ignores names NetBox\'s interface filter set lacks', async () => {
+      expect(await found('cable_end=A')).toEqual(['border1 ge-0/0/0']);
+      expect(await found('cable_end=B')).toEqual(['access1 eth1']);
+      expect(await found('cable_end__n=A&device=access1')).toEqual(['access1 eth1', 'access1 eth2']);
+      const bad = await t.get(`${api('interfaces')}?cable_end=C`);
+      expect(bad.status).toBe(400);
+      expect(bad.body).toEqual({ cable_end: ['Select a valid choice. C is not one of the available choices.'] });
+      const all = (await t.get(api('interfaces'))).body.count;
+      expectStatus(await t.patch(detail('interfaces', ifs['remote1 eth1'].id), { speed: 1_000_000 }), 200);
+      expect(await found('speed=1000000&site=bgn1')).toEqual(['remote1 eth1']);
+      expect(await found('speed__gte=1000&site=bgn1')).toEqual(['remote1 eth1']);
+      expect(await found('speed__empty=false&site=bgn1')).toEqual(['remote1 eth1']);
+      for (const ignored of ['cable_end__ic=a', 'cable_id=1', 'tagged_vlan_id=1', 'untagged_vlan=1', 'module=x', 'mark_connected=true', 'role=nonexistent', '_name=x']) {
+        const res = await t.get(`${api('interfaces')}?${ignored}`);
+        expect([ignored, res.status, res.body.count]).toEqual([ignored, 200, all]);
+      }
     });
 
     it('filters by kind: physical, virtual or wireless', async () => {
@@ -761,6 +801,13 @@ describe('dcim device components', () => {
       expect(wrong.body).toEqual({ __all__: ['Parent power port (PSU9) must belong to the same device'] });
       const leg = await t.post(api('power-outlets'), { device: host.id, name: 'Outlet 2', feed_leg: 'D' });
       expect(leg.body).toEqual({ feed_leg: ['"D" is not a valid choice.'] });
+      await make('power-outlets', { device: host.id, name: 'Outlet 3', feed_leg: 'B' });
+      expect(await listNames('power-outlets', `device_id=${host.id}&feed_leg=A`)).toEqual(['Outlet 1']);
+      expect(await listNames('power-outlets', `device_id=${host.id}&feed_leg__n=A`)).toEqual(['Outlet 3']);
+      expect((await t.get(`${api('power-outlets')}?feed_leg=D`)).body).toEqual({ feed_leg: ['Select a valid choice. D is not one of the available choices.'] });
+      // NetBox's outlet filter set has no power port filter: the names are ignored.
+      expect(await listNames('power-outlets', `device_id=${host.id}&power_port_id=${foreign.id}&power_port=x`)).toEqual(['Outlet 1', 'Outlet 3']);
+      expect(await listNames('power-ports', `device_id=${host.id}&maximum_draw__gte=1000`)).toEqual(['PSU1']);
       // The outlet outlives its power port.
       expectStatus(await t.delete(detail('power-ports', psu.id)), 204);
       expect((await get('power-outlets', outlet.id)).power_port).toBeNull();
@@ -801,6 +848,14 @@ describe('dcim device components', () => {
       // A list nests every rear port the same way.
       const list = await t.get(`${api('front-ports')}?device_id=${host.id}`);
       expect(list.body.results.map((f: Json) => f.rear_port)).toEqual([front1.rear_port, front1.rear_port]);
+      // The Ansible collection looks a front port up by its rear port too, a name NetBox's filter set lacks and ignores.
+      const lookup = await t.get(`${api('front-ports')}?rear_port=${rear.id + 1000}&device_id=${host.id}&name=Front+1`);
+      expectStatus(lookup, 200);
+      expect(lookup.body.count).toBe(0);
+      const byName = await t.get(`${api('front-ports')}?rear_port=${rear.id + 1000}&rear_port_id=0&device_id=${host.id}&name=Front2`);
+      expect(byName.body.results.map((f: Json) => f.id)).toEqual([front2.id]);
+      expect(await listNames('front-ports', `device_id=${host.id}&type=lc&color__empty=true`)).toEqual(['Front1', 'Front2']);
+      expect(await listNames('rear-ports', `device_id=${host.id}&positions__gte=4`)).toEqual(['Rear1']);
 
       const shrink = await t.patch(detail('rear-ports', rear.id), { positions: 1 });
       expect(shrink.status).toBe(400);
@@ -924,6 +979,23 @@ describe('dcim device components', () => {
       // The device's role is device_role on inventory items: `role` is the item's own.
       expect(await listNames('inventory-items', `device_role=leaf&device_id=${host.id}`)).toEqual(['Chassis', 'PSU0', 'Fan']);
       expect((await t.get(`${api('inventory-items')}?role=leaf`)).status).toBe(400);
+      // The serial matches ignoring case; its `__n` is NetBox's exact exclusion.
+      const onHost = `device_id=${host.id}`;
+      expect(await listNames('inventory-items', `serial=c1&${onHost}`)).toEqual(['Chassis']);
+      expect(await listNames('inventory-items', `serial__n=c1&${onHost}`)).toEqual(['Chassis', 'PSU0', 'Fan']);
+      expect(await listNames('inventory-items', `serial__n=C1&${onHost}`)).toEqual(['PSU0', 'Fan']);
+      expect(await listNames('inventory-items', `asset_tag__ic=a-1&${onHost}`)).toEqual(['PSU0']);
+      // NetBox's item search covers the asset tag and serial but not the label.
+      expectStatus(await t.patch(detail('inventory-items', fan.id), { label: 'blower' }), 200);
+      expect(await listNames('inventory-items', `q=a-100&${onHost}`)).toEqual(['PSU0']);
+      expect(await listNames('inventory-items', `q=blower&${onHost}`)).toEqual([]);
+      expect(await listNames('inventory-items', `description=x&${onHost}`)).toEqual(['Chassis', 'PSU0', 'Fan']);
+      // An item role's search is its name and slug, and it has no description filter.
+      expectStatus(await t.patch(detail('inventory-item-roles', psuRole.id), { description: 'hot-swap' }), 200);
+      expect((await t.get(`${api('inventory-item-roles')}?q=hot-swap`)).body.count).toBe(0);
+      expect((await t.get(`${api('inventory-item-roles')}?q=PSU`)).body.count).toBe(1);
+      expect((await t.get(`${api('inventory-item-roles')}?color=9e9e9e&slug=psu`)).body.count).toBe(1);
+      expect((await t.get(`${api('inventory-item-roles')}?description=nothing&slug=psu`)).body.count).toBe(1);
 
       const sibling = await t.post(api('inventory-items'), { device: host.id, name: 'PSU0', parent: chassis.id });
       expect(sibling.status).toBe(400);
@@ -931,7 +1003,7 @@ describe('dcim device components', () => {
       // At the top, without a parent, names may repeat, as NetBox's constraint lets NULLs differ.
       expectStatus(await t.post(api('inventory-items'), { device: host.id, name: 'Chassis' }), 201);
       const tag = await t.post(api('inventory-items'), { device: host.id, name: 'PSU1', asset_tag: 'A-100' });
-      expect(tag.body).toEqual({ asset_tag: ['inventory item with this asset tag already exists.'] });
+      expect(tag.body).toEqual({ asset_tag: ['inventory item with this Asset tag already exists.'] });
 
       const foreignParent = await t.post(api('inventory-items'), { device: other.id, name: 'Stray', parent: chassis.id });
       expect(foreignParent.body).toEqual({ parent: ['Parent inventory item does not belong to the same device.'] });
@@ -954,6 +1026,10 @@ describe('dcim device components', () => {
       expect(optic).toMatchObject({ component_type: 'dcim.interface', component_id: eth.id });
       expect(optic.component).toEqual({ id: eth.id, url: eth.url, display: 'xe-0/0/0', device: eth.device, name: 'xe-0/0/0', cable: null, _occupied: false });
       expect(await listNames('inventory-items', `component_type=dcim.interface&component_id=${eth.id}`)).toEqual(['SFP+ xe-0/0/0']);
+      expect(await listNames('inventory-items', `component_id__gte=${eth.id}&device_id=${host.id}`)).toEqual(['SFP+ xe-0/0/0']);
+      // NetBox's ContentTypeFilter ignores negation: `__n` matches as the plain filter does.
+      expect(await listNames('inventory-items', `component_type__n=dcim.interface&device_id=${host.id}`)).toEqual(['SFP+ xe-0/0/0']);
+      expect(await listNames('inventory-items', `component_type=dcim&device_id=${host.id}`)).toEqual([]);
 
       const foreign = await make('interfaces', { device: other.id, name: 'xe-9/9/9', type: '10gbase-x-sfpp' });
       const wrong = await t.post(api('inventory-items'), { device: host.id, name: 'SFP+ stray', component_type: 'dcim.interface', component_id: foreign.id });

@@ -483,6 +483,43 @@ describe('dcim component templates', () => {
       expect(await refused(t.get(`${api('interface-templates')}?type=bogus`))).toEqual({ type: ['Select a valid choice. bogus is not one of the available choices.'] });
     });
 
+    it('answers the lookups the Ansible collection sends, ignoring device_type as NetBox does', async () => {
+      const rear = await make('rear-port-templates', { device_type: doomed.id, name: 'Rear Port Template', type: 'lc', positions: 2 });
+      const spareRear = await make('rear-port-templates', { device_type: spare.id, name: 'Rear Port Template', type: 'lc' });
+      await make('front-port-templates', { device_type: doomed.id, name: 'Front Port Template', type: 'lc', rear_port: rear.id });
+      await make('front-port-templates', { device_type: spare.id, name: 'Front Port Template', type: 'lc', rear_port: spareRear.id });
+      await make('power-outlet-templates', { device_type: doomed.id, name: 'Power Outlet Template', type: 'iec-60320-c13', feed_leg: 'A' });
+      await make('power-outlet-templates', { device_type: spare.id, name: 'Power Outlet Template', type: 'iec-60320-c13' });
+      const owners = async (plural: string, query: string) => {
+        const res = await t.get(`${api(plural)}?${query}`);
+        expectStatus(res, 200);
+        return res.body.results.map((o: Json) => o.device_type.id);
+      };
+      expect(await owners('rear-port-templates', `device_type=${spare.id}&devicetype_id=${doomed.id}&name=Rear+Port+Template`)).toEqual([doomed.id]);
+      for (const plural of ['power-outlet-templates', 'front-port-templates', 'rear-port-templates']) {
+        const name = { 'power-outlet-templates': 'Power+Outlet+Template', 'front-port-templates': 'Front+Port+Template', 'rear-port-templates': 'Rear+Port+Template' }[plural];
+        expect(await owners(plural, `name=${name}&devicetype_id=${spare.id}`)).toEqual([spare.id]);
+        // `device_type` is no filter of NetBox's template filter sets, whatever its value.
+        expect(await owners(plural, `name=${name}&device_type=${spare.id}`)).toEqual([doomed.id, spare.id]);
+        expect(await owners(plural, `name=${name}&device_type=no-such-type&module_type=1`)).toEqual([doomed.id, spare.id]);
+      }
+      expect(await names('power-outlet-templates', `devicetype_id=${doomed.id}&feed_leg=A`)).toEqual(['Power Outlet Template']);
+      expect(await names('power-outlet-templates', `devicetype_id=${doomed.id}&feed_leg__n=A`)).toEqual([]);
+      expect(await names('rear-port-templates', `devicetype_id=${doomed.id}&positions__gte=2&color__empty=true`)).toEqual(['Rear Port Template']);
+      // Nor are the label, the description or the rear port, and templates have no tags.
+      expect(await names('front-port-templates', `devicetype_id=${doomed.id}&label=x&description=x&rear_port_id=0&tag=none`)).toEqual(['Front Port Template']);
+    });
+
+    it('by bridge, and by when they were made, as ChangeLoggedModelFilterSet', async () => {
+      const [bridge] = await list('interface-templates', `devicetype_id=${doomed.id}&name=ge-0/0/1`);
+      const bridged = await make('interface-templates', { device_type: doomed.id, name: 'ge-0/0/3', type: '1000base-t', bridge: bridge.id });
+      expect(await names('interface-templates', `bridge_id=${bridge.id}`)).toEqual(['ge-0/0/3']);
+      expect(await names('interface-templates', `devicetype_id=${doomed.id}&bridge_id__n=${bridge.id}`)).toEqual(['ge-0/0/1', 'ge-0/0/2', 'ge-0/0/10']);
+      expect(await names('interface-templates', `devicetype_id=${doomed.id}&created__gte=${bridged.created.slice(0, 10)}`)).toContain('ge-0/0/3');
+      expect(await names('interface-templates', `devicetype_id=${doomed.id}&last_updated__lt=2000-01-01T00:00:00Z`)).toEqual([]);
+      expectStatus(await t.delete(detail('interface-templates', bridged.id)), 204);
+    });
+
     it('searches names only with q, as NetBox\'s template filter sets do', async () => {
       const q = (text: string) => names('interface-templates', `devicetype_id=${doomed.id}&devicetype_id=${spare.id}&q=${text}`);
       expect(await q('uplink')).toEqual(['uplink0']);

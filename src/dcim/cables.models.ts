@@ -1,6 +1,7 @@
 import { FieldError, boolean, choice, contentType, decimal, foreignKey, genericRelation, input, integer, json, pythonType, text } from '../core/model/fields';
 import { CustomFilter, Row, WriteContext, defineModel, registry } from '../core/model/model';
 import { tenancyFilters } from '../core/query/filters';
+import { contentTypeFilter } from '../extras/content-type-filter';
 import { loadRow, ModelQuery, q } from '../core/query/model-query';
 import { Representation } from '../core/serialize/serializer';
 import { CABLE_LENGTH_UNITS, CABLE_STATUSES, CABLE_TYPES, INTERFACE_TYPES } from './choices';
@@ -81,6 +82,21 @@ async function checkTermination(ctx: WriteContext, cableId: number | null, t: Te
   return target;
 }
 
+/** NetBox's ColorChoices: a cable's `color` filter takes only these. */
+const COLOR_CHOICES = [
+  'aa1409', 'f44336', 'e91e63', 'ffe4e1', 'ff66ff', '9c27b0', '673ab7', '3f51b5', '2196f3', '03a9f4', '00bcd4', '009688', '00ffff', '2f6a31',
+  '4caf50', '8bc34a', 'cddc39', 'ffeb3b', 'ffc107', 'ff9800', 'ff5722', '795548', 'c0c0c0', '9e9e9e', '607d8b', '111111', 'ffffff',
+];
+
+const colorFilter: CustomFilter = {
+  negatable: true,
+  apply(values, ctx) {
+    const invalid = values.find((v) => !COLOR_CHOICES.includes(v));
+    if (invalid !== undefined) throw new FieldError([`Select a valid choice. ${invalid} is not one of the available choices.`]);
+    ctx.where(`t.color IN (${values.map((v) => ctx.param(v)).join(', ')})`);
+  },
+};
+
 export const Cable = defineModel({
   app: 'dcim',
   name: 'cable',
@@ -105,9 +121,11 @@ export const Cable = defineModel({
   brief: ['id', 'url', 'display', 'label'],
   // NetBox's cable search looks at the label only.
   search: ['label'],
+  filterset: { fields: ['id', 'label', 'length', 'length_unit', 'type', 'status'], related: ['tenant_id', 'tenant'] },
   filters: {
     ...tenancyFilters(() => Cable),
     ...terminationFilters(),
+    color: colorFilter,
   },
   async validate(row, previous, ctx) {
     if (row.length !== null && !row.length_unit) throw new FieldError(['Must specify a unit when setting a cable length']);
@@ -170,42 +188,61 @@ export const Cable = defineModel({
   },
 });
 
-/** Cables by what their ends are attached to, through the terminations' cached placement. */
+/** The whole numbers of a MultiValueNumberFilter, empty values left out; anything else is its 400. */
+function wholeNumbers(values: string[]): number[] {
+  const given = values.filter((v) => v !== '');
+  if (given.some((v) => !/^\s*[-+]?\d+\s*$/.test(v))) throw new FieldError(['Enter a whole number.']);
+  return given.map(Number);
+}
+
+/**
+ * Cables by what their ends are attached to (CableFilterSet's method filters, which take no lookups): the
+ * terminations' cached placement, by id or by the object's name (slug for sites), and the objects on each end.
+ */
 function terminationFilters(): Record<string, CustomFilter> {
-  const through = (column: string, lookup?: { table: string; attr: string }): CustomFilter => ({
+  const cablesWhere = (condition: string) => `t.id IN (SELECT ct.cable_id FROM ${q(CableTermination.table)} ct WHERE ${condition})`;
+  const byId = (column: string): CustomFilter => ({
     apply(values, ctx) {
-      const ids = lookup
-        ? `(SELECT x.id FROM ${q(lookup.table)} x WHERE x.${q(lookup.attr)} IN (${values.map((v) => ctx.param(v)).join(', ')}))`
-        : `(${values.map((v) => ctx.param(/^\d+$/.test(v) ? Number(v) : -1)).join(', ')})`;
-      ctx.where(`t.id IN (SELECT ct.cable_id FROM ${q('dcim_cabletermination')} ct WHERE ct.${q(column)} IN ${ids})`);
+      const ids = wholeNumbers(values);
+      if (ids.length) ctx.where(cablesWhere(`ct.${q(column)} IN (${ids.map((id) => ctx.param(id)).join(', ')})`));
     },
   });
-  // NetBox matches the type on either end of the cable, whatever the filter's name says.
+  const byAttr = (column: string, target: string, attr: string): CustomFilter => ({
+    apply(values, ctx) {
+      const given = values.filter((v) => v !== '');
+      if (!given.length) return;
+      const ids = `SELECT x.id FROM ${q(registry.get(target)!.table)} x WHERE x.${q(attr)} IN (${given.map((v) => ctx.param(v)).join(', ')})`;
+      ctx.where(cablesWhere(`ct.${q(column)} IN (${ids})`));
+    },
+  });
+  // A ContentTypeFilter on the terminations: it matches either end whatever its name says, and ignores `__n`.
   const byType: CustomFilter = {
+    lookups: ['n'],
     apply(values, ctx) {
       const type = values[values.length - 1].toLowerCase();
-      ctx.where(`t.id IN (SELECT ct.cable_id FROM ${q('dcim_cabletermination')} ct WHERE ct.termination_type = ${ctx.param(type)})`);
+      if (!type) return;
+      ctx.where(cablesWhere(`ct.termination_type = ${ctx.param(type)}`));
     },
   };
-  const byId = (end: End): CustomFilter => ({
+  const onEnd = (end: End): CustomFilter => ({
     apply(values, ctx) {
-      const ids = values.filter((v) => /^\d+$/.test(v)).map((v) => ctx.param(Number(v)));
-      ctx.where(`t.id IN (SELECT ct.cable_id FROM ${q('dcim_cabletermination')} ct WHERE ct.cable_end = ${ctx.param(end)} AND ct.termination_id IN (${ids.join(', ') || 'NULL'}))`);
+      const ids = wholeNumbers(values);
+      if (ids.length) ctx.where(cablesWhere(`ct.cable_end = ${ctx.param(end)} AND ct.termination_id IN (${ids.map((id) => ctx.param(id)).join(', ')})`));
     },
   });
   return {
-    device_id: through('_device'),
-    device: through('_device', { table: 'dcim_device', attr: 'name' }),
-    rack_id: through('_rack'),
-    rack: through('_rack', { table: 'dcim_rack', attr: 'name' }),
-    location_id: through('_location'),
-    location: through('_location', { table: 'dcim_location', attr: 'slug' }),
-    site_id: through('_site'),
-    site: through('_site', { table: 'dcim_site', attr: 'slug' }),
+    device_id: byId('_device'),
+    device: byAttr('_device', 'dcim.device', 'name'),
+    rack_id: byId('_rack'),
+    rack: byAttr('_rack', 'dcim.rack', 'name'),
+    location_id: byId('_location'),
+    location: byAttr('_location', 'dcim.location', 'name'),
+    site_id: byId('_site'),
+    site: byAttr('_site', 'dcim.site', 'slug'),
     termination_a_type: byType,
     termination_b_type: byType,
-    termination_a_id: byId('A'),
-    termination_b_id: byId('B'),
+    termination_a_id: onEnd('A'),
+    termination_b_id: onEnd('B'),
   };
 }
 
@@ -246,6 +283,9 @@ export const CableTermination = defineModel({
   },
   full: ['id', 'url', 'display', 'cable', 'cable_end', 'termination_type', 'termination_id', 'termination', 'created', 'last_updated'],
   brief: ['id', 'url', 'display', 'cable', 'cable_end', 'termination_type', 'termination_id'],
+  // A BaseFilterSet: no change-logged filters.
+  filterset: { fields: ['id', 'cable', 'cable_end', 'termination_id'], base: 'none' },
+  filters: { termination_type: contentTypeFilter('termination_type') },
   constraints: [{ fields: ['termination_type', 'termination_id'], name: 'dcim_cabletermination_unique_termination' }],
   async validate(row, _previous, ctx) {
     await checkTermination(ctx!, row.cable_id, { type: row.termination_type, id: row.termination_id }, 'termination_id');

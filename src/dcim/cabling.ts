@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { Driver, Field, boolean, foreignKey, text } from '../core/model/fields';
+import { Driver, Field, FieldError, boolean, foreignKey, text } from '../core/model/fields';
 import { CustomFilter, ModelDef, Row, registry } from '../core/model/model';
 import { booleanFilter } from '../core/query/filters';
 import { ModelQuery, q } from '../core/query/model-query';
@@ -44,9 +44,24 @@ export function cabledFields(endpoint: boolean): Record<string, Field<any>> {
 
 const truth = (driver: Driver) => (driver === 'sqlite' ? '1' : 'TRUE');
 
-/** `cabled`, `occupied` and (endpoints) `connected`. */
+/** NetBox's `cable_end`: a choice of `A` or `B` (`null` for none), with `__n` only. */
+export const cableEndFilter: CustomFilter = {
+  negatable: true,
+  apply(values, ctx) {
+    // An empty value is no filter, as Django's.
+    const given = values.filter((v) => v !== '');
+    const invalid = given.find((v) => !['A', 'B', 'null'].includes(v));
+    if (invalid !== undefined) throw new FieldError([`Select a valid choice. ${invalid} is not one of the available choices.`]);
+    const ends = given.filter((v) => v !== 'null');
+    const terms = [...(ends.length ? [`t.cable_end IN (${ends.map((v) => ctx.param(v)).join(', ')})`] : []), ...(given.includes('null') ? ['t.cable_end IS NULL'] : [])];
+    if (terms.length) ctx.where(`(${terms.join(' OR ')})`);
+  },
+};
+
+/** CabledObjectFilterSet's `cabled` and `occupied`, `cable_end`, and (endpoints) PathEndpointFilterSet's `connected`. */
 export function cabledFilters(_model: () => ModelDef, endpoint: boolean): Record<string, CustomFilter> {
   return {
+    cable_end: cableEndFilter,
     cabled: booleanFilter(() => 't.cable_id IS NOT NULL'),
     occupied: booleanFilter((ctx) => `t.cable_id IS NOT NULL OR t.mark_connected = ${truth(ctx.driver)}`),
     ...(endpoint

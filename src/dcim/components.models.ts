@@ -1,6 +1,7 @@
 import { Field, FieldError, ManyToManyField, boolean, choice, contentType, decimal, foreignKey, genericRelation, integer, manyToMany, slug, text } from '../core/model/fields';
-import { CustomFilter, FilterContext, ModelDef, ModelSpec, Row, WriteContext, defineModel, registry } from '../core/model/model';
-import { escapeLike, pathFilter } from '../core/query/filters';
+import { CustomFilter, FilterContext, FilterSetSpec, ModelDef, ModelSpec, Row, WriteContext, defineModel, registry } from '../core/model/model';
+import { escapeLike, existingIds, iexact, pathFilter } from '../core/query/filters';
+import { contentTypeFilter } from '../extras/content-type-filter';
 import { loadRow, ModelQuery, q } from '../core/query/model-query';
 import { nestReferrer } from '../core/serialize/referrers';
 import { Representation, loadNested } from '../core/serialize/serializer';
@@ -25,12 +26,8 @@ import { naturalize } from './naturalize';
 const COLOR = /^[0-9a-f]{6}$/;
 const COLOR_MESSAGE = 'Enter a valid hexadecimal RGB color code.';
 
-/** Filters every component has through its device: where the device is, which device, its type and its role. */
-function deviceFilters(model: () => ModelDef, own: Record<string, Field<any>>): Record<string, CustomFilter> {
-  const role = {
-    device_role_id: pathFilter(model, 'device.device_role', 'id'),
-    device_role: pathFilter(model, 'device.device_role'),
-  };
+/** DeviceComponentFilterSet's filters through the device: where it is, its type, its role and its virtual chassis. */
+function deviceFilters(model: () => ModelDef): Record<string, CustomFilter> {
   return {
     region_id: pathFilter(model, 'device.site.region', 'id'),
     region: pathFilter(model, 'device.site.region'),
@@ -44,9 +41,8 @@ function deviceFilters(model: () => ModelDef, own: Record<string, Field<any>>): 
     rack: pathFilter(model, 'device.rack'),
     device_type_id: pathFilter(model, 'device.device_type', 'id'),
     device_type: pathFilter(model, 'device.device_type', 'model'),
-    ...role,
-    // `role` names the device's role too, unless the component has a role of its own (inventory items).
-    ...(own.role ? {} : { role_id: role.device_role_id, role: role.device_role }),
+    device_role_id: pathFilter(model, 'device.device_role', 'id'),
+    device_role: pathFilter(model, 'device.device_role'),
     virtual_chassis_id: pathFilter(model, 'device.virtual_chassis', 'id'),
     virtual_chassis: pathFilter(model, 'device.virtual_chassis'),
   };
@@ -58,6 +54,8 @@ export function componentDisplay(row: Row): string {
 }
 
 export interface ComponentSpec extends Omit<ModelSpec, 'app' | 'fields' | 'brief'> {
+  /** NetBox's Meta.fields and the component's own relation filters; the device's (and module's) are added. */
+  filterset: FilterSetSpec;
   /** The component's own fields; device, module, name, label, description and cabling are added. */
   fields: Record<string, Field<any>>;
   brief?: string[];
@@ -76,7 +74,7 @@ export interface ComponentSpec extends Omit<ModelSpec, 'app' | 'fields' | 'brief
  * the device, ordered naturally) plus its own fields and rules.
  */
 export function defineComponent(spec: ComponentSpec): ModelDef {
-  const { modular = false, cabled = false, endpoint = false, movable = false, validate, augment, filters, fields, ...rest } = spec;
+  const { modular = false, cabled = false, endpoint = false, movable = false, validate, augment, filterset, filters, fields, ...rest } = spec;
   let model: ModelDef;
   const base: Record<string, Field<any>> = {
     device: foreignKey('dcim.device', { onDelete: 'CASCADE' }),
@@ -98,7 +96,8 @@ export function defineComponent(spec: ComponentSpec): ModelDef {
     relatedObject: 'device',
     ...rest,
     fields: base,
-    filters: { ...deviceFilters(() => model, fields), ...(cabled ? cabledFilters(() => model, endpoint) : {}), ...filters },
+    filterset: { ...filterset, related: ['device_id', 'device', ...(modular ? ['module_id'] : []), ...(filterset.related ?? [])] },
+    filters: { ...deviceFilters(() => model), ...(cabled ? cabledFilters(() => model, endpoint) : {}), ...filters },
     async validate(row, previous, ctx) {
       row._name = naturalize(row.name);
       if (cabled && row.mark_connected && row.cable_id !== null) {
@@ -159,6 +158,7 @@ export const ConsolePort = defineComponent({
     speed: choice(CONSOLE_PORT_SPEEDS, { nullable: true }),
   },
   full: componentKeys(['type', 'speed'], TERMINAL),
+  filterset: { fields: ['id', 'name', 'label', 'description', 'type'] },
 });
 
 export const ConsoleServerPort = defineComponent({
@@ -171,6 +171,7 @@ export const ConsoleServerPort = defineComponent({
     speed: choice(CONSOLE_PORT_SPEEDS, { nullable: true }),
   },
   full: componentKeys(['type', 'speed'], TERMINAL),
+  filterset: { fields: ['id', 'name', 'label', 'description', 'type'] },
 });
 
 export const PowerPort = defineComponent({
@@ -184,6 +185,7 @@ export const PowerPort = defineComponent({
     allocated_draw: integer({ min: 1, max: 32767, nullable: true }),
   },
   full: componentKeys(['type', 'maximum_draw', 'allocated_draw'], TERMINAL),
+  filterset: { fields: ['id', 'name', 'label', 'maximum_draw', 'allocated_draw', 'description', 'type'] },
   validate(row) {
     if (row.maximum_draw !== null && row.allocated_draw !== null && row.allocated_draw > row.maximum_draw) {
       throw new FieldError({ allocated_draw: [`Allocated draw cannot exceed the maximum draw (${row.maximum_draw}W).`] });
@@ -202,6 +204,7 @@ export const PowerOutlet = defineComponent({
     feed_leg: choice(POWER_OUTLET_FEED_LEGS, { blank: true }),
   },
   full: componentKeys(['type', 'power_port', 'feed_leg'], TERMINAL),
+  filterset: { fields: ['id', 'name', 'label', 'feed_leg', 'description', 'type'] },
   async validate(row, _previous, ctx) {
     const port = await sameDevice(ctx, row, 'power_port', PowerPort);
     if (port) throw new FieldError([`Parent power port (${componentDisplay(port)}) must belong to the same device`]);
@@ -293,6 +296,13 @@ export const Interface = defineComponent({
     count_ipaddresses: { model: 'ipam.ipaddress', field: 'assigned_object' },
     count_fhrp_groups: { model: 'ipam.fhrpgroupassignment', field: 'interface' },
   },
+  filterset: {
+    fields: [
+      'id', 'name', 'label', 'type', 'enabled', 'mtu', 'mgmt_only', 'poe_mode', 'poe_type', 'mode', 'rf_role', 'rf_channel', 'rf_channel_frequency',
+      'rf_channel_width', 'tx_power', 'description', 'speed', 'duplex',
+    ],
+    related: ['parent_id', 'bridge_id', 'lag_id', 'vdc_id', 'vdc', 'vrf_id', 'vrf'],
+  },
   filters: {
     kind: {
       apply(values, ctx) {
@@ -312,6 +322,8 @@ export const Interface = defineComponent({
     device: interfaceDeviceFilter('name'),
     device_id: interfaceDeviceFilter('id'),
     vdc_identifier: vdcIdentifierFilter(),
+    l2vpn_id: l2vpnFilter('id'),
+    l2vpn: l2vpnFilter('identifier'),
   },
   async validate(row, previous, ctx) {
     row._name = naturalizeInterface(row.name);
@@ -435,6 +447,7 @@ function interfaceDeviceFilter(by: 'id' | 'name'): CustomFilter {
 /** `?vdc_identifier=<n>`: interfaces in the virtual device contexts of that identifier; every value must name one. */
 function vdcIdentifierFilter(): CustomFilter {
   return {
+    negatable: true,
     async apply(values, ctx) {
       const vdcs = registry.get('dcim.virtualdevicecontext')!;
       const given = values.map((v) => (/^\d+$/.test(v.trim()) ? Number(v) : NaN));
@@ -446,6 +459,34 @@ function vdcIdentifierFilter(): CustomFilter {
       const through = Interface.fields.vdcs as ManyToManyField;
       ctx.where(
         `t.id IN (SELECT x.${q(through.sourceColumn)} FROM ${q(through.throughTable)} x WHERE x.${q(through.targetColumn)} IN (${found.map((f) => ctx.param(f.id)).join(', ')}))`,
+      );
+    },
+  };
+}
+
+/**
+ * `?l2vpn_id=<id>` and `?l2vpn=<identifier>` (CommonInterfaceFilterSet): interfaces terminated in those L2VPNs,
+ * each of which must exist.
+ */
+function l2vpnFilter(by: 'id' | 'identifier'): CustomFilter {
+  return {
+    negatable: true,
+    async apply(values, ctx) {
+      const l2vpns = registry.get('ipam.l2vpn')!;
+      const terminations = registry.get('ipam.l2vpntermination')!;
+      let ids: number[];
+      if (by === 'id') ids = await existingIds(l2vpns, values, ctx);
+      else {
+        const invalid = values.find((v) => !/^-?\d+$/.test(v));
+        if (invalid !== undefined) throw new FieldError([`“${invalid}” is not a valid value.`]);
+        const found = await new ModelQuery(ctx.em, l2vpns, ctx.driver).where('t.identifier IN (:...given)', { given: values.map(Number) }).rows({ order: ['id'] });
+        const missing = values.find((v) => !found.some((l) => Number(l.identifier) === Number(v)));
+        if (missing !== undefined) throw new FieldError([`Select a valid choice. ${missing} is not one of the available choices.`]);
+        ids = found.map((l) => l.id);
+      }
+      ctx.where(
+        `t.id IN (SELECT x.assigned_object_id FROM ${q(terminations.table)} x WHERE x.assigned_object_type = ${ctx.param(Interface.label)}` +
+          ` AND x.l2vpn_id IN (${ids.map((id) => ctx.param(id)).join(', ')}))`,
       );
     },
   };
@@ -528,6 +569,7 @@ export const FrontPort = defineComponent({
   },
   constraints: [{ fields: ['device', 'name'] }, { fields: ['rear_port', 'rear_port_position'] }],
   full: componentKeys(['type', 'color', 'rear_port', 'rear_port_position'], { modular: true, cabled: true }),
+  filterset: { fields: ['id', 'name', 'label', 'type', 'color', 'description'] },
   async validate(row, _previous, ctx) {
     const rear = await loadRow(ctx, RearPort, row.rear_port_id);
     if (!rear) return;
@@ -569,6 +611,7 @@ export const RearPort = defineComponent({
     positions: integer({ min: 1, max: 1024, default: 1 }),
   },
   full: componentKeys(['type', 'color', 'positions'], { modular: true, cabled: true }),
+  filterset: { fields: ['id', 'name', 'label', 'type', 'color', 'positions', 'description'] },
   async validate(row, previous, ctx) {
     if (!previous || !ctx?.em) return;
     const [{ n }] = await ctx.em.query(`SELECT COUNT(*) AS n FROM ${q(FrontPort.table)} WHERE rear_port_id = ${ctx.driver === 'postgres' ? '$1' : '?'}`, [row.id]);
@@ -588,6 +631,7 @@ export const ModuleBay = defineComponent({
     module: foreignKey('dcim.module', { nullable: true, onDelete: 'CASCADE' }),
   },
   full: ['id', 'url', 'display', 'device', 'name', 'installed_module', 'label', 'position', 'description', 'tags', 'custom_fields', 'created', 'last_updated'],
+  filterset: { fields: ['id', 'name', 'label', 'description'] },
   brief: ['id', 'url', 'display', 'module', 'name'],
   async augment(ctx, rows, reps) {
     if (!reps.some((r) => 'installed_module' in r)) return;
@@ -616,6 +660,7 @@ export const DeviceBay = defineComponent({
     installed_device: foreignKey('dcim.device', { nullable: true, unique: true, onDelete: 'SET NULL' }),
   },
   full: ['id', 'url', 'display', 'device', 'name', 'label', 'description', 'installed_device', 'tags', 'custom_fields', 'created', 'last_updated'],
+  filterset: { fields: ['id', 'name', 'label', 'description'] },
   async validate(row, _previous, ctx) {
     const devices = registry.get('dcim.device')!;
     const device = await loadRow(ctx, devices, row.device_id);
@@ -638,7 +683,8 @@ export const InventoryItemRole = defineModel({
   },
   counts: { inventoryitem_count: { model: 'dcim.inventoryitem', field: 'role' } },
   brief: ['id', 'url', 'display', 'name', 'slug', 'inventoryitem_count'],
-  search: ['name', 'slug', 'description'],
+  search: ['name', 'slug'],
+  filterset: { fields: ['id', 'name', 'slug', 'color'] },
 });
 
 /** Components an inventory item may stand for. */
@@ -659,7 +705,7 @@ export const InventoryItem = defineComponent({
     manufacturer: foreignKey('dcim.manufacturer', { nullable: true, onDelete: 'PROTECT' }),
     part_id: text({ max: 50, blank: true }),
     serial: text({ max: 50, blank: true }),
-    asset_tag: text({ max: 50, nullable: true, blank: true, unique: true }),
+    asset_tag: text({ max: 50, nullable: true, blank: true, unique: true, verboseName: 'Asset tag' }),
     discovered: boolean({ default: false }),
     component_type: contentType({ nullable: true, blank: true, allowed: () => INVENTORY_COMPONENT_TYPES }),
     component_id: integer({ min: 0, nullable: true }),
@@ -672,7 +718,16 @@ export const InventoryItem = defineComponent({
     'description', 'component_type', 'component_id', 'component', 'tags', 'custom_fields', 'created', 'last_updated', '_depth',
   ],
   brief: ['id', 'url', 'display', 'device', 'name', '_depth'],
-  search: ['name', 'label', 'serial', 'asset_tag', 'part_id', 'description'],
+  search: ['name', 'part_id', 'serial', 'asset_tag', 'description'],
+  filterset: {
+    fields: ['id', 'name', 'label', 'part_id', 'asset_tag', 'discovered', 'serial', 'component_id'],
+    related: ['parent_id', 'manufacturer_id', 'manufacturer', 'role_id', 'role'],
+  },
+  filters: {
+    // Its plain match ignores case; its lookups (`__n` too) are the usual ones.
+    serial: iexact('serial'),
+    component_type: contentTypeFilter('component_type'),
+  },
   async validate(row, previous, ctx) {
     if (previous && row.parent_id === row.id) throw new FieldError({ parent: ['Cannot assign self as parent.'] });
     const parent = await loadRow(ctx, InventoryItem, row.parent_id);

@@ -1,6 +1,7 @@
 import { loadRow } from '../core/query/model-query';
 import { Field, FieldError, boolean, choice, contentType, foreignKey, genericRelation, integer, text } from '../core/model/fields';
-import { CustomFilter, ModelDef, ModelSpec, Row, WriteContext, defineModel, registry } from '../core/model/model';
+import { CustomFilter, FilterSetSpec, ModelDef, ModelSpec, Row, WriteContext, defineModel, registry } from '../core/model/model';
+import { contentTypeFilter } from '../extras/content-type-filter';
 import { pathFilter } from '../core/query/filters';
 import { CONSOLE_PORT_TYPES, INTERFACE_TYPES, POE_MODES, POE_TYPES, PORT_TYPES, POWER_OUTLET_FEED_LEGS, POWER_OUTLET_TYPES, POWER_PORT_TYPES } from './choices';
 import { componentDisplay, naturalizeInterface } from './components.models';
@@ -13,26 +14,14 @@ const COLOR_MESSAGE = 'Enter a valid hexadecimal RGB color code.';
  * `?devicetype_id=` and `?moduletype_id=` (NetBox's names for a template's owner), with `__n`: every
  * id must exist, `null` selects templates without one.
  */
-function ownerFilters(name: string, model: () => ModelDef, field: string): Record<string, CustomFilter> {
-  const column = `t.${field}_id`;
-  const schema = { type: 'integer', nullable: true };
-  const exact = { ...pathFilter(model, field, 'id'), schema };
-  return {
-    [name]: exact,
-    [`${name}__n`]: {
-      schema,
-      async apply(values, ctx) {
-        let matched = '';
-        await exact.apply(values, { ...ctx, where: (sql) => void (matched = sql) });
-        // SQL's NOT leaves out NULLs; Django's exclude() keeps them unless `null` is named.
-        ctx.where(values.includes('null') ? `NOT ${matched}` : `(${column} IS NULL OR NOT ${matched})`);
-      },
-    },
-  };
+function ownerFilter(model: () => ModelDef, field: string): CustomFilter {
+  return { ...pathFilter(model, field, 'id'), schema: { type: 'integer', nullable: true } };
 }
 
 export interface TemplateSpec extends Omit<ModelSpec, 'app' | 'fields' | 'brief'> {
   fields: Record<string, Field<any>>;
+  /** NetBox's Meta.fields and the template's own relation filters; the owner's are added. */
+  filterset: FilterSetSpec;
   /** Belongs to a device type or a module type; otherwise to a device type only (bays). */
   modular?: boolean;
   /** May move to another device type: NetBox's device bay template skips that check. */
@@ -45,7 +34,7 @@ export interface TemplateSpec extends Omit<ModelSpec, 'app' | 'fields' | 'brief'
  * module) of that type is given, with the template's name, label and own fields.
  */
 export function defineTemplate(spec: TemplateSpec): ModelDef {
-  const { modular = true, movable = false, fields, validate, filters, ...rest } = spec;
+  const { modular = true, movable = false, fields, validate, filterset, filters, ...rest } = spec;
   const base: Record<string, Field<any>> = {
     device_type: foreignKey('dcim.devicetype', { nullable: modular, onDelete: 'CASCADE' }),
     ...(modular ? { module_type: foreignKey('dcim.moduletype', { nullable: true, onDelete: 'CASCADE' }) } : {}),
@@ -67,9 +56,11 @@ export function defineTemplate(spec: TemplateSpec): ModelDef {
     relatedObject: 'device_type',
     ...rest,
     fields: base,
+    // ChangeLoggedModelFilterSet: no tags.
+    filterset: { base: 'changelog', ...filterset },
     filters: {
-      ...ownerFilters('devicetype_id', () => model, 'device_type'),
-      ...(modular ? ownerFilters('moduletype_id', () => model, 'module_type') : {}),
+      devicetype_id: ownerFilter(() => model, 'device_type'),
+      ...(modular ? { moduletype_id: ownerFilter(() => model, 'module_type') } : {}),
       ...filters,
     },
     async validate(row, previous, ctx) {
@@ -109,6 +100,7 @@ export const ConsolePortTemplate = defineTemplate({
   verboseName: 'console port template',
   fields: { type: choice(CONSOLE_PORT_TYPES, { blank: true }) },
   full: templateKeys(['type']),
+  filterset: { fields: ['id', 'name', 'type'] },
 });
 
 export const ConsoleServerPortTemplate = defineTemplate({
@@ -117,6 +109,7 @@ export const ConsoleServerPortTemplate = defineTemplate({
   verboseName: 'console server port template',
   fields: { type: choice(CONSOLE_PORT_TYPES, { blank: true }) },
   full: templateKeys(['type']),
+  filterset: { fields: ['id', 'name', 'type'] },
 });
 
 export const PowerPortTemplate = defineTemplate({
@@ -129,6 +122,7 @@ export const PowerPortTemplate = defineTemplate({
     allocated_draw: integer({ min: 1, max: 32767, nullable: true }),
   },
   full: templateKeys(['type', 'maximum_draw', 'allocated_draw']),
+  filterset: { fields: ['id', 'name', 'type', 'maximum_draw', 'allocated_draw'] },
   validate(row) {
     if (row.maximum_draw !== null && row.allocated_draw !== null && row.allocated_draw > row.maximum_draw) {
       throw new FieldError({ allocated_draw: [`Allocated draw cannot exceed the maximum draw (${row.maximum_draw}W).`] });
@@ -146,6 +140,7 @@ export const PowerOutletTemplate = defineTemplate({
     feed_leg: choice(POWER_OUTLET_FEED_LEGS, { blank: true }),
   },
   full: templateKeys(['type', 'power_port', 'feed_leg']),
+  filterset: { fields: ['id', 'name', 'type', 'feed_leg'] },
   async validate(row, _previous, ctx) {
     const port = await sameOwner(ctx, row, 'power_port', PowerPortTemplate);
     if (port) throw new FieldError([`Parent power port (${componentDisplay(port)}) must belong to the same ${owner(row)}`]);
@@ -168,6 +163,7 @@ export const InterfaceTemplate = defineTemplate({
     'id', 'url', 'display', 'device_type', 'module_type', 'name', 'label', 'type', 'enabled', 'mgmt_only', 'description', 'bridge', 'poe_mode',
     'poe_type', 'created', 'last_updated',
   ],
+  filterset: { fields: ['id', 'name', 'type', 'enabled', 'mgmt_only', 'poe_mode', 'poe_type'], related: ['bridge_id'] },
   async validate(row, previous, ctx) {
     // Interface names sort by slot and port before type, as NetBox's naturalize_interface.
     row._name = naturalizeInterface(row.name);
@@ -187,6 +183,7 @@ export const RearPortTemplate = defineTemplate({
     positions: integer({ min: 1, max: 1024, default: 1 }),
   },
   full: templateKeys(['type', 'color', 'positions']),
+  filterset: { fields: ['id', 'name', 'type', 'color', 'positions'] },
 });
 
 export const FrontPortTemplate = defineTemplate({
@@ -200,6 +197,7 @@ export const FrontPortTemplate = defineTemplate({
     rear_port_position: integer({ min: 1, max: 1024, default: 1 }),
   },
   full: templateKeys(['type', 'color', 'rear_port', 'rear_port_position']),
+  filterset: { fields: ['id', 'name', 'type', 'color'] },
   constraints: [{ fields: ['device_type', 'name'] }, { fields: ['module_type', 'name'] }, { fields: ['rear_port', 'rear_port_position'] }],
   async validate(row, _previous, ctx) {
     const rear = await loadRow(ctx, RearPortTemplate, row.rear_port_id);
@@ -218,6 +216,7 @@ export const ModuleBayTemplate = defineTemplate({
   modular: false,
   fields: { position: text({ max: 30, blank: true }) },
   full: ['id', 'url', 'display', 'device_type', 'name', 'label', 'position', 'description', 'created', 'last_updated'],
+  filterset: { fields: ['id', 'name'] },
 });
 
 export const DeviceBayTemplate = defineTemplate({
@@ -228,6 +227,7 @@ export const DeviceBayTemplate = defineTemplate({
   movable: true,
   fields: {},
   full: templateKeys([], false),
+  filterset: { fields: ['id', 'name'] },
   async validate(row, _previous, ctx) {
     const type = await loadRow(ctx, registry.get('dcim.devicetype')!, row.device_type_id);
     if (type && type.subdevice_role !== 'parent') {
@@ -267,4 +267,9 @@ export const InventoryItemTemplate = defineTemplate({
   ],
   brief: ['id', 'url', 'display', 'name', '_depth'],
   search: ['name', 'part_id', 'description'],
+  filterset: {
+    fields: ['id', 'name', 'label', 'part_id', 'component_id'],
+    related: ['parent_id', 'manufacturer_id', 'manufacturer', 'role_id', 'role'],
+  },
+  filters: { component_type: contentTypeFilter('component_type') },
 });
