@@ -4,6 +4,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { TestApp } from './helpers/test-app';
 import { baseUrl } from './helpers/users';
+import { Json } from './helpers/seed';
 
 jest.setTimeout(300_000);
 
@@ -62,14 +63,23 @@ describe('real NetBox clients against the service', () => {
         if (run.code !== 0 || !line) throw new Error(`ansible-playbook failed:\n${run.output}`);
         return Object.fromEntries(line[1].trim().split(/\s+/).map((kv) => kv.split('=')).map(([k, v]) => [k, Number(v)]));
       };
-      expect(await recap()).toMatchObject({ ok: 16, changed: 16, failed: 0 });
-      expect(await recap()).toMatchObject({ ok: 16, changed: 0, failed: 0 });
+      // The duplicate asset tag fails (ignored) on both runs; the assertion on its message passes.
+      expect(await recap()).toMatchObject({ ok: 25, changed: 24, failed: 0, ignored: 1 });
+      expect(await recap()).toMatchObject({ ok: 25, changed: 0, failed: 0, ignored: 1 });
 
       const device = (await t.get('/api/dcim/devices/?name=leaf-01')).body.results[0];
       expect(device).toMatchObject({ site: { name: 'Ansible Site' }, device_type: { model: 'AX-48' }, tenant: { name: 'Ansible Tenant' } });
       const address = (await t.get('/api/ipam/ip-addresses/?address=10.200.0.10/24')).body.results[0];
       expect(address.assigned_object).toMatchObject({ name: 'eth0', device: { name: 'leaf-01' } });
       expect((await t.get('/api/ipam/prefixes/?prefix=10.200.0.0/24')).body.results[0].vlan).toMatchObject({ vid: 100 });
+      const front = (await t.get(`/api/dcim/front-ports/?device_id=${device.id}`)).body.results;
+      expect(front.map((p: Json) => [p.name, p.rear_port.name, p.rear_port_position])).toEqual([['Front Port', 'Rear Port', 1]]);
+      const templates = `devicetype_id=${device.device_type.id}`;
+      expect((await t.get(`/api/dcim/front-port-templates/?${templates}`)).body.results.map((p: Json) => p.rear_port.name)).toEqual(['Rear Port Template']);
+      expect((await t.get(`/api/dcim/power-outlet-templates/?${templates}`)).body.results.map((p: Json) => p.name)).toEqual(['Power Outlet Template']);
+      const feeds = (await t.get('/api/dcim/power-feeds/?name=Power+Feed')).body.results;
+      expect(feeds.map((f: Json) => [f.power_panel.name, f.voltage, f.amperage])).toEqual([['Panel A', 230, 16]]);
+      expect((await t.get('/api/dcim/racks/?asset_tag=ANS-RACK-1')).body.results.map((r: Json) => r.name)).toEqual(['Rack 1']);
 
       const inventory = await runClient('/usr/bin/ansible-inventory', ['-i', path.join(dir, 'netbox_inventory.yml'), '--list'], env);
       if (inventory.code !== 0) throw new Error(`ansible-inventory failed:\n${inventory.output}`);

@@ -13,6 +13,8 @@ export type Driver = 'sqlite' | 'postgres';
 
 export interface FieldOptions {
   label?: string;
+  /** Django's `verbose_name` as NetBox writes it (`Asset tag`), where it is not the name with spaces: messages quote it. */
+  verboseName?: string;
   helpText?: string;
   nullable?: boolean;
   /** May be omitted on create (stored empty); NetBox's `blank=True`. */
@@ -58,6 +60,9 @@ export abstract class Field<T = unknown> {
   }
   get label(): string {
     return this.opts.label ?? titleCase(this.name);
+  }
+  get verboseName(): string {
+    return this.opts.verboseName ?? this.opts.label ?? this.name.replace(/_/g, ' ');
   }
   /** The value stored when a create omits the field. */
   defaultValue(): unknown {

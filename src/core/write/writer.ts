@@ -355,7 +355,7 @@ export class Writer {
       if (value === null || value === undefined || (previous && previous[field.column] === value)) continue;
       const query = new ModelQuery(this.em, model, this.driver).where(`t.${q(field.column)} = :v`, { v: field.toParam(value, this.driver) });
       if (previous) query.where('t.id <> :self', { self: previous.id });
-      if (await query.count()) unique[field.name] = [`${model.verboseName} with this ${field.opts.label ?? field.name.replace(/_/g, ' ')} already exists.`];
+      if (await query.count()) unique[field.name] = [`${model.verboseName} with this ${field.verboseName} already exists.`];
     }
     if (Object.keys(unique).length) throw new ValidationError(unique);
     for (const field of Object.values(model.fields)) {
@@ -415,7 +415,7 @@ export class Writer {
       // Django words a conditional constraint by its name, a plain one by its fields.
       else if (c.when) messages.push(`Constraint “${c.name}” is violated.`);
       else {
-        const labels = fields.map((f) => capitalize(f.opts.label ?? f.name.replace(/_/g, ' ')));
+        const labels = fields.map((f) => capitalize(f.verboseName));
         // Django's get_text_list: "A, B and C".
         const listed = labels.length > 1 ? `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}` : labels[0];
         messages.push(`${capitalize(model.verboseName)} with this ${listed} already exists.`);
