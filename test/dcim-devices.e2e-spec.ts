@@ -106,7 +106,7 @@ describe('dcim devices', () => {
       const leaf = await device('leaf-1', { serial: 'SN1', asset_tag: 'AT-leaf-1' });
       expect(Object.keys(leaf)).toEqual(DEVICE_KEYS);
       expect(leaf).toMatchObject({
-        display: 'leaf-1',
+        display: 'leaf-1 (AT-leaf-1)',
         name: 'leaf-1',
         device_type: { id: switchType.id, model: 'DCS-7050', manufacturer: { slug: 'arista' } },
         device_role: { id: role.id, slug: 'leaf' },
@@ -133,19 +133,42 @@ describe('dcim devices', () => {
       expect(Object.keys(listed)).toEqual(DEVICE_KEYS_WITHOUT_CONTEXT);
     });
 
-    it('nests as {id, url, display, name, display_name}, and labels an unnamed device by its type and id', async () => {
+    it("nests as {id, url, display, name, display_name}, and labels an unnamed device as NetBox's __str__: manufacturer, model and id", async () => {
       const named = await device('leaf-nested');
       const brief = (await t.get(`${detail('devices', named.id)}?brief=1`)).body;
       expect(brief).toEqual({ id: named.id, url: named.url, display: 'leaf-nested', name: 'leaf-nested', display_name: 'leaf-nested' });
       const unnamed = await device(null);
-      expect(unnamed).toMatchObject({ name: null, display: `DCS-7050 (${unnamed.id})` });
+      const label = `Arista DCS-7050 (${unnamed.id})`;
+      expect(unnamed).toMatchObject({ name: null, display: label });
       // An empty name is no name.
       const blank = await device('');
-      expect(blank).toMatchObject({ name: null, display: `DCS-7050 (${blank.id})` });
+      expect(blank).toMatchObject({ name: null, display: `Arista DCS-7050 (${blank.id})` });
       const port = await make('console-ports', { device: unnamed.id, name: 'con0' });
-      expect(port.device).toEqual({ id: unnamed.id, url: unnamed.url, display: `DCS-7050 (${unnamed.id})`, name: null, display_name: `DCS-7050 (${unnamed.id})` });
+      expect(port.device).toEqual({ id: unnamed.id, url: unnamed.url, display: label, name: null, display_name: label });
       const listed = (await t.get(`${DEVICES}?id=${unnamed.id}&brief=1`)).body.results;
-      expect(listed).toEqual([{ id: unnamed.id, url: unnamed.url, display: `DCS-7050 (${unnamed.id})`, name: null, display_name: `DCS-7050 (${unnamed.id})` }]);
+      expect(listed).toEqual([{ id: unnamed.id, url: unnamed.url, display: label, name: null, display_name: label }]);
+    });
+
+    it('shows the asset tag after the name, or after the manufacturer and model in place of the id', async () => {
+      const tagged = await device('leaf-tagged', { asset_tag: '123456789' });
+      expect(tagged.display).toBe('leaf-tagged (123456789)');
+      expect((await t.get(`${detail('devices', tagged.id)}?brief=1`)).body).toMatchObject({ display: 'leaf-tagged (123456789)', display_name: 'leaf-tagged (123456789)' });
+      const untitled = await device(null, { asset_tag: 'AT-9' });
+      expect(untitled.display).toBe('Arista DCS-7050 (AT-9)');
+      const port = await make('console-ports', { device: tagged.id, name: 'con0' });
+      expect(port.device.display).toBe('leaf-tagged (123456789)');
+      // Change records keep the label of the moment.
+      const changes = (await t.get(`/api/extras/object-changes/?changed_object_type=dcim.device&changed_object_id=${tagged.id}`)).body.results;
+      expect(changes.map((c: Json) => c.display)).toEqual(['DCIM | device leaf-tagged (123456789) created by admin']);
+    });
+
+    it('labels an unnamed chassis member by its chassis and position', async () => {
+      const chassis = await make('virtual-chassis', { name: 'VC-Label' });
+      const member = await device(null, { virtual_chassis: chassis.id, vc_position: 2 });
+      expect(member.display).toBe(`VC-Label:2 (${member.id})`);
+      const tagged = await device(null, { virtual_chassis: chassis.id, vc_position: 3, asset_tag: 'VC-AT' });
+      expect(tagged.display).toBe('VC-Label:3 (VC-AT)');
+      expect((await t.get(`${DEVICES}?id=${member.id}&brief=1`)).body.results[0].display).toBe(`VC-Label:2 (${member.id})`);
     });
 
     it('renders the config contexts of its site and role merged by weight, its local context data last, and leaves them out on request', async () => {
@@ -210,7 +233,7 @@ describe('dcim devices', () => {
 
     it('keeps asset tags unique', async () => {
       await device('tag-1', { asset_tag: 'ASSET-1' });
-      expect(Object.keys(await attempt('tag-2', { asset_tag: 'ASSET-1' }))).toEqual(['asset_tag']);
+      expect(await attempt('tag-2', { asset_tag: 'ASSET-1' })).toEqual({ asset_tag: ['device with this Asset tag already exists.'] });
     });
 
     it('keeps rack and location in the device\'s site, and the rack in the location', async () => {
@@ -654,7 +677,32 @@ describe('dcim devices', () => {
       expect(await names('mac_address=00:11:22:33:44:AA')).toEqual([]);
       expect(await names('name__isw=f-leaf&has_primary_ip=false')).toEqual(['f-leaf-1', 'f-leaf-2', 'f-leaf-3', 'f-leaf-4']);
       expect(await names('name__isw=f-leaf&has_primary_ip=true')).toEqual([]);
-      expect((await t.get(`${DEVICES}?interfaces=maybe`)).status).toBe(400);
+      // A yes/no value Django's NullBooleanSelect does not read leaves the filter unapplied.
+      expect(await names('name__isw=f-leaf&interfaces=maybe')).toEqual(['f-leaf-1', 'f-leaf-2', 'f-leaf-3', 'f-leaf-4']);
+    });
+
+    it("narrows by MAC address with NetBox's lookups, in any notation", async () => {
+      expect(await names('mac_address=0011.2233.4455')).toEqual(['f-leaf-3']);
+      expect(await names('mac_address__ic=33:44')).toEqual(['f-leaf-3']);
+      expect(await names('mac_address__isw=00:11&mac_address__iew=44:55')).toEqual(['f-leaf-3']);
+      expect(await names('name__isw=f-leaf&mac_address__n=00:11:22:33:44:55')).toEqual(['f-leaf-1', 'f-leaf-2', 'f-leaf-4']);
+      expect(await names('name__isw=f-leaf&mac_address__nic=33:44')).toEqual(['f-leaf-1', 'f-leaf-2', 'f-leaf-4']);
+    });
+
+    it('reads "without pass-through ports" as lacking front or rear ports, as NetBox excludes both', async () => {
+      // f-leaf-2 has rear ports and no front ports: it has pass-through ports, and it lacks them too.
+      expect(await names('name__isw=f-leaf&pass_through_ports=false')).toEqual(['f-leaf-1', 'f-leaf-2', 'f-leaf-3', 'f-leaf-4']);
+    });
+
+    it('takes config_template_id as NetBox does while no config template exists', async () => {
+      expect(await names('name__isw=f-leaf&config_template_id=null')).toEqual(['f-leaf-1', 'f-leaf-2', 'f-leaf-3', 'f-leaf-4']);
+      expect((await t.get(`${DEVICES}?config_template_id=7`)).body).toEqual({ config_template_id: ['Select a valid choice. 7 is not one of the available choices.'] });
+      expect((await t.get(`${DEVICES}?config_template_id=x`)).body).toEqual({ config_template_id: ['“x” is not a valid value.'] });
+    });
+
+    it("ignores names NetBox's device filter set does not have", async () => {
+      // `location` (by slug), `comments` and `description` filter other lists, not devices.
+      expect(await names('name__isw=f-leaf&location=nowhere&comments=x&description__ic=zz')).toEqual(['f-leaf-1', 'f-leaf-2', 'f-leaf-3', 'f-leaf-4']);
     });
   });
 
@@ -689,7 +737,7 @@ describe('dcim devices', () => {
           expect(res.body.results).toHaveLength(1000);
           const byId = new Map<number, Json>(res.body.results.map((d: Json) => [d.id, d]));
           // Device 7 has no name.
-          expect(byId.get(created[7].id)!.display).toBe(`DCS-7050 (${created[7].id})`);
+          expect(byId.get(created[7].id)!.display).toBe(`Arista DCS-7050 (${created[7].id})`);
           if (mode) return;
           // The leaf role's context applies too; local data is merged last.
           expect(byId.get(created[3].id)!.config_context).toEqual({ bulk: true, syslog: 'x', nested: { b: 2 } });

@@ -60,4 +60,32 @@ describe('dcim racks: roles, racks, reservations', () => {
     expect(outside.body).toEqual({ units: ['Invalid unit(s) for 10U rack: 11'] });
     expect((await t.get(`/api/dcim/rack-reservations/?site=paris`)).body.count).toBe(1);
   });
+  it("labels racks and reservations as NetBox's __str__: the facility id after the name", async () => {
+    const rack = (await t.post('/api/dcim/racks/', { name: 'R-Label', facility_id: 'FAC-7', site: site.id })).body;
+    expect(rack.display).toBe('R-Label (FAC-7)');
+    const plain = (await t.post('/api/dcim/racks/', { name: 'R-Plain', site: site.id })).body;
+    expect(plain.display).toBe('R-Plain');
+    const reservation = (await t.post('/api/dcim/rack-reservations/', { rack: rack.id, units: [1], user: 1, description: 'Label' })).body;
+    expect(reservation.display).toBe('Reservation for rack R-Label (FAC-7)');
+    const listed = (await t.get(`/api/dcim/rack-reservations/?id=${reservation.id}&brief=1`)).body.results[0];
+    expect(listed.display).toBe('Reservation for rack R-Label (FAC-7)');
+    const device = (await t.get(`/api/dcim/racks/${rack.id}/?brief=1`)).body;
+    expect(device.display).toBe('R-Label (FAC-7)');
+  });
+
+  it("words duplicate asset tags and facility ids with NetBox's verbose names", async () => {
+    const room = (await t.post('/api/dcim/locations/', { name: 'Tag room', slug: 'tag-room', site: site.id })).body;
+    await t.post('/api/dcim/racks/', { name: 'R-Tag', site: site.id, location: room.id, asset_tag: 'TAG-1', facility_id: 'F-1' });
+    const tag = await t.post('/api/dcim/racks/', { name: 'R-Tag2', site: site.id, asset_tag: 'TAG-1' });
+    expect(tag.status).toBe(400);
+    expect(tag.body).toEqual({ asset_tag: ['rack with this Asset tag already exists.'] });
+    // Without a location the constraint does not hold, as in SQL and NetBox.
+    expect((await t.post('/api/dcim/racks/', { name: 'R-Tag3', site: site.id, facility_id: 'F-1' })).status).toBe(201);
+    const facility = await t.post('/api/dcim/racks/', { name: 'R-Tag4', site: site.id, location: room.id, facility_id: 'F-1' });
+    expect(facility.status).toBe(400);
+    expect(facility.body).toEqual({ __all__: ['Rack with this Location and Facility ID already exists.'] });
+    const options = (await t.options('/api/dcim/racks/')).body;
+    expect(options.actions.POST.facility_id.label).toBe('Facility ID');
+    expect(options.actions.POST.asset_tag.label).toBe('Asset tag');
+  });
 });

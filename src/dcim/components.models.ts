@@ -1,4 +1,4 @@
-import { Field, FieldError, ManyToManyField, boolean, choice, contentType, decimal, foreignKey, genericRelation, integer, manyToMany, slug, text } from '../core/model/fields';
+import { Field, FieldError, ManyToManyField, STRING_LOOKUPS, boolean, choice, contentType, decimal, foreignKey, genericRelation, integer, manyToMany, slug, text } from '../core/model/fields';
 import { CustomFilter, FilterContext, FilterSetSpec, ModelDef, ModelSpec, Row, WriteContext, defineModel, registry } from '../core/model/model';
 import { escapeLike, existingIds, iexact, pathFilter } from '../core/query/filters';
 import { contentTypeFilter } from '../extras/content-type-filter';
@@ -315,8 +315,8 @@ export const Interface = defineComponent({
         else ctx.where('1 = 0');
       },
     },
-    ...euiFilters('mac_address', normaliseMac),
-    ...euiFilters('wwn', normaliseWwn),
+    mac_address: euiFilter(normaliseMac, (condition) => condition('t.mac_address')),
+    wwn: euiFilter(normaliseWwn, (condition) => condition('t.wwn')),
     vlan_id: vlanFilter('id'),
     vlan: vlanFilter('vid'),
     device: interfaceDeviceFilter('name'),
@@ -493,28 +493,26 @@ function l2vpnFilter(by: 'id' | 'identifier'): CustomFilter {
 }
 
 /**
- * Filters of a MAC address or WWN: an exact value in any notation, and the usual string lookups on the stored
- * form, case-insensitive, as NetBox's MAC and WWN filters.
+ * NetBox's MAC address and WWN filters over the values `where` reaches (`(column) => condition`): an exact value
+ * in any notation, the string lookups case-insensitive on the stored form; a negation keeps rows without one.
  */
-function euiFilters(column: string, normalise: (value: string) => string | null): Record<string, CustomFilter> {
-  const col = `t.${q(column)}`;
-  const exact = (values: string[], ctx: FilterContext) => `${col} IN (${values.map((v) => ctx.param(normalise(v) ?? v.toUpperCase())).join(', ')})`;
-  const like = (kind: string) => (values: string[], ctx: FilterContext) => {
-    const patterns = values.map((v) => {
-      const s = escapeLike(v.toLowerCase());
-      return kind === 'ic' ? `%${s}%` : kind === 'isw' ? `${s}%` : kind === 'iew' ? `%${s}` : s;
-    });
-    return `(${patterns.map((p) => `LOWER(${col}) LIKE ${ctx.param(p)} ESCAPE '\\'`).join(' OR ')})`;
+export function euiFilter(normalise: (value: string) => string | null, where: (condition: (column: string) => string) => string): CustomFilter {
+  return {
+    lookups: STRING_LOOKUPS.filter((l) => l !== 'empty'),
+    apply(values, ctx) {
+      const negate = ctx.lookup.startsWith('n');
+      const kind = negate ? ctx.lookup.slice(1) || 'exact' : ctx.lookup;
+      const patterns = values.map((v) => {
+        if (kind === 'exact') return normalise(v) ?? v.toUpperCase();
+        const s = escapeLike(v.toLowerCase());
+        return kind === 'ic' ? `%${s}%` : kind === 'isw' ? `${s}%` : kind === 'iew' ? `%${s}` : s;
+      });
+      const matches = (column: string) =>
+        `(${patterns.map((p) => (kind === 'exact' ? `${column} = ${ctx.param(p)}` : `LOWER(${column}) LIKE ${ctx.param(p)} ESCAPE '\\'`)).join(' OR ')})`;
+      const selected = where(matches);
+      ctx.where(negate ? `(${selected}) IS NOT TRUE` : selected);
+    },
   };
-  const filters: Record<string, CustomFilter> = {
-    [column]: { apply: (values, ctx) => ctx.where(exact(values, ctx)) },
-    [`${column}__n`]: { apply: (values, ctx) => ctx.where(`(${col} IS NULL OR NOT ${exact(values, ctx)})`) },
-  };
-  for (const kind of ['ic', 'isw', 'iew', 'ie']) {
-    filters[`${column}__${kind}`] = { apply: (values, ctx) => ctx.where(like(kind)(values, ctx)) };
-    filters[`${column}__n${kind}`] = { apply: (values, ctx) => ctx.where(`(${col} IS NULL OR NOT ${like(kind)(values, ctx)})`) };
-  }
-  return filters;
 }
 
 /** Hex groups of an EUI written in one of netaddr's notations: the separator, how many groups and their widths. */

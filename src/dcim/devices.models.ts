@@ -1,6 +1,9 @@
+import { EntityManager } from 'typeorm';
 import { FieldError, choice, decimal, foreignKey, integer, json, text } from '../core/model/fields';
 import { CustomFilter, ModelDef, Row, WriteContext, defineModel, registry } from '../core/model/model';
-import { booleanFilter, escapeLike, iexact, pathFilter, searchFilter, tenancyFilters } from '../core/query/filters';
+import { booleanFilter, escapeLike, existingIds, iexact, pathFilter, searchFilter, tenancyFilters } from '../core/query/filters';
+import { euiFilter, normaliseMac } from './components.models';
+import { componentPresenceFilters } from './types.models';
 import { ModelQuery, loadRow, q } from '../core/query/model-query';
 import { RenderContext, objectUrl } from '../core/serialize/serializer';
 import { DEVICE_FACES, DEVICE_STATUSES, MODULE_STATUSES, VDC_STATUSES } from './choices';
@@ -18,6 +21,9 @@ const AIRFLOWS = [
   { value: 'mixed', label: 'Mixed' },
 ] as const;
 
+/** Whether a device or context has a primary address; none can before IPAM is installed. */
+const hasPrimaryIp = booleanFilter((ctx) => (registry.has('ipam.ipaddress') ? 't.primary_ip4_id IS NOT NULL OR t.primary_ip6_id IS NOT NULL' : ctx.driver === 'sqlite' ? '0' : 'FALSE'));
+
 export const VirtualChassis = defineModel({
   app: 'dcim',
   name: 'virtualchassis',
@@ -34,6 +40,7 @@ export const VirtualChassis = defineModel({
   full: ['id', 'url', 'display', 'name', 'domain', 'master', 'description', 'comments', 'tags', 'custom_fields', 'member_count', 'created', 'last_updated'],
   counts: { member_count: { model: 'dcim.device', field: 'virtual_chassis' } },
   brief: ['id', 'url', 'display', 'name', 'master', 'member_count'],
+  filterset: { fields: ['id', 'domain', 'name'], related: ['master_id', 'master'] },
   filters: {
     // NetBox reads a chassis's tenant and site through its master.
     tenant_id: pathFilter(() => VirtualChassis, 'master.tenant', 'id'),
@@ -72,11 +79,10 @@ function unitsCovered(position: number, height: number): number[] {
   return units;
 }
 
-/** The device as NetBox names it in messages: its name, or its type's model and its id. */
+/** The device as NetBox names it in messages: its `__str__`. */
 async function deviceLabel(ctx: WriteContext | undefined, device: Row): Promise<string> {
-  if (device.name) return device.name;
-  const type = await loadRow(ctx, registry.get('dcim.devicetype')!, device.device_type_id);
-  return `${type?.model} (${device.id})`;
+  if (!ctx?.em || !ctx.driver) return deviceStr(device, undefined, undefined, undefined);
+  return (await deviceLabels(ctx.em, [device])).get(device.id)!;
 }
 
 /** The bounds NetBox's serializer (at least 0.5) and model (1 to 100.5) put on a position, checked before anything else. */
@@ -167,25 +173,57 @@ function formatUnit(u: number): string {
   return Number.isInteger(u) ? `${u}.0` : String(u);
 }
 
-/** How the spec labels a device: its name, or without one its type's model and its id. */
-function deviceDisplay(name: string | null, model: unknown, id: number): string {
-  return name || `${model} (${id})`;
+/**
+ * NetBox's `Device.__str__`: the name, with the asset tag when there is one; unnamed, the chassis and position
+ * for a chassis member, else the type's manufacturer and model, each with the asset tag or else the id.
+ */
+function deviceStr(device: Row, chassis: string | null | undefined, manufacturer: unknown, model: unknown): string {
+  const tag = device.asset_tag ? ` (${device.asset_tag})` : '';
+  if (device.name) return device.name + tag;
+  const suffix = tag || ` (${device.id})`;
+  if (chassis !== null && chassis !== undefined) return `${chassis}:${device.vc_position ?? 'None'}${suffix}`;
+  return `${manufacturer} ${model}${suffix}`;
+}
+
+/** Each device's `__str__`, from one statement over its type, manufacturer and chassis. */
+async function deviceLabels(em: EntityManager, devices: Row[]): Promise<Map<number, string>> {
+  const labels = new Map<number, string>();
+  if (!devices.length) return labels;
+  const found = await em
+    .createQueryBuilder()
+    .select('d.id', 'id')
+    .addSelect('dt.model', 'model')
+    .addSelect('m.name', 'manufacturer')
+    .addSelect('vc.name', 'chassis')
+    .from(Device.table, 'd')
+    .innerJoin(registry.get('dcim.devicetype')!.table, 'dt', 'dt.id = d.device_type_id')
+    .innerJoin(registry.get('dcim.manufacturer')!.table, 'm', 'm.id = dt.manufacturer_id')
+    .leftJoin(VirtualChassis.table, 'vc', 'vc.id = d.virtual_chassis_id')
+    .where('d.id IN (:...ids)', { ids: devices.map((d) => d.id) })
+    .getRawMany<Record<string, any>>();
+  const byId = new Map(found.map((f) => [Number(f.id), f]));
+  for (const device of devices) {
+    const f = byId.get(device.id);
+    labels.set(device.id, deviceStr(device, device.virtual_chassis_id === null ? null : f?.chassis, f?.manufacturer, f?.model));
+  }
+  return labels;
 }
 
 /**
- * Labels unnamed devices by their type. The full form carries its type's model; the brief form
- * asks for the page's types every time, so a page costs the same statements whatever its names.
+ * Labels devices as NetBox's `__str__` does. The full form carries the type, its manufacturer and the chassis; other
+ * forms ask for them for the whole page every time, so a page costs the same statements whatever its names.
  */
-async function labelUnnamed(ctx: RenderContext, rows: Row[], reps: Record<string, unknown>[]): Promise<void> {
-  const carried = (rep: Record<string, unknown>) => (rep.device_type as { model?: string } | null | undefined)?.model;
-  const missing = rows.filter((_row, i) => carried(reps[i]) === undefined);
-  const found = missing.length
-    ? await new ModelQuery(ctx.em, registry.get('dcim.devicetype')!, ctx.driver).whereIdIn([...new Set(missing.map((r) => r.device_type_id))]).rows({ order: ['id'] })
-    : [];
-  const models = new Map(found.map((t) => [t.id, t.model]));
+async function labelDevices(ctx: RenderContext, rows: Row[], reps: Record<string, unknown>[]): Promise<void> {
+  type Nested = { model?: string; name?: string; manufacturer?: { name?: string } } | null | undefined;
+  const carried = (rep: Record<string, unknown>) => 'device_type' in rep && 'virtual_chassis' in rep;
+  const looked = rows.some((_row, i) => !carried(reps[i])) ? await deviceLabels(ctx.em, rows) : new Map<number, string>();
   rows.forEach((row, i) => {
     const rep = reps[i];
-    const label = deviceDisplay(row.name, carried(rep) ?? models.get(row.device_type_id), row.id);
+    let label = looked.get(row.id);
+    if (label === undefined) {
+      const type = rep.device_type as Nested;
+      label = deviceStr(row, (rep.virtual_chassis as Nested)?.name, type?.manufacturer?.name, type?.model);
+    }
     if ('display' in rep) rep.display = label;
     if ('display_name' in rep) rep.display_name = label;
   });
@@ -204,16 +242,22 @@ async function loadParents(ctx: RenderContext, rows: Row[]): Promise<Map<number,
     .addSelect('b.installed_device_id', 'child_id')
     .addSelect('d.id', 'parent_id')
     .addSelect('d.name', 'parent_name')
+    .addSelect('d.asset_tag', 'asset_tag')
+    .addSelect('d.vc_position', 'vc_position')
     .addSelect('dt.model', 'model')
+    .addSelect('m.name', 'manufacturer')
+    .addSelect('vc.name', 'chassis')
     .from(bays.table, 'b')
     .innerJoin(Device.table, 'd', 'd.id = b.device_id')
     .innerJoin(registry.get('dcim.devicetype')!.table, 'dt', 'dt.id = d.device_type_id')
+    .innerJoin(registry.get('dcim.manufacturer')!.table, 'm', 'm.id = dt.manufacturer_id')
+    .leftJoin(VirtualChassis.table, 'vc', 'vc.id = d.virtual_chassis_id')
     .where('b.installed_device_id IN (:...ids)', { ids: rows.map((r) => r.id) })
     .getRawMany<Record<string, any>>();
   const parents = new Map<number, Record<string, unknown>>();
   for (const h of held) {
     const id = Number(h.parent_id);
-    const display = deviceDisplay(h.parent_name, h.model, id);
+    const display = deviceStr({ id, name: h.parent_name, asset_tag: h.asset_tag, vc_position: h.vc_position }, h.chassis, h.manufacturer, h.model);
     parents.set(Number(h.child_id), {
       id,
       url: objectUrl(ctx, Device, id),
@@ -230,7 +274,8 @@ export const Device = defineModel({
   app: 'dcim',
   name: 'device',
   plural: 'devices',
-  display: (d) => d.name ?? `Device ${d.id}`,
+  // What the row alone tells of NetBox's `__str__`; an unnamed device's type or chassis are added once at hand (labelDevices).
+  display: (d) => (d.name ? deviceStr(d, undefined, undefined, undefined) : `Device ${d.id}`),
   ordering: ['_name', 'id'],
   fields: {
     name: text({ max: 64, nullable: true, blank: true }),
@@ -240,7 +285,7 @@ export const Device = defineModel({
     tenant: foreignKey('tenancy.tenant', { nullable: true, onDelete: 'PROTECT' }),
     platform: foreignKey('dcim.platform', { nullable: true, onDelete: 'SET NULL' }),
     serial: text({ max: 50, blank: true }),
-    asset_tag: text({ max: 50, nullable: true, blank: true, unique: true }),
+    asset_tag: text({ max: 50, nullable: true, blank: true, unique: true, verboseName: 'Asset tag' }),
     site: foreignKey('dcim.site', { onDelete: 'PROTECT' }),
     location: foreignKey('dcim.location', { nullable: true, onDelete: 'PROTECT' }),
     rack: foreignKey('dcim.rack', { nullable: true, onDelete: 'PROTECT' }),
@@ -297,6 +342,13 @@ export const Device = defineModel({
     local: 'local_context_data',
     ancestors: ['regions', 'site_groups'],
   },
+  filterset: {
+    fields: ['id', 'asset_tag', 'face', 'position', 'airflow', 'vc_position', 'vc_priority', 'name', 'serial', 'status'],
+    related: [
+      'device_type_id', 'device_type', 'platform_id', 'platform', 'site_id', 'site', 'location_id', 'rack_id', 'cluster_id', 'virtual_chassis_id',
+      'config_template_id', 'primary_ip4_id', 'primary_ip6_id', 'tenant_id', 'tenant',
+    ],
+  },
   filters: {
     ...tenancyFilters(() => Device),
     ...siteFilters(() => Device),
@@ -306,32 +358,22 @@ export const Device = defineModel({
     role_id: pathFilter(() => Device, 'device_role', 'id'),
     role: pathFilter(() => Device, 'device_role'),
     parent_device_id: {
-      apply(values, ctx) {
-        const ids = values.map((v) => pathId(v));
+      negatable: true,
+      async apply(values, ctx) {
+        const ids = await existingIds(Device, values, ctx);
         ctx.where(`t.id IN (SELECT b.installed_device_id FROM ${q('dcim_devicebay')} b WHERE b.device_id IN (${ids.map((id) => ctx.param(id)).join(', ')}))`);
       },
     },
     is_full_depth: booleanFilter(
       (ctx) => `t.device_type_id IN (SELECT dt.id FROM ${q('dcim_devicetype')} dt WHERE dt.is_full_depth = ${ctx.driver === 'sqlite' ? 1 : 'TRUE'})`,
     ),
-    has_primary_ip: booleanFilter((ctx) => (registry.has('ipam.ipaddress') ? 't.primary_ip4_id IS NOT NULL OR t.primary_ip6_id IS NOT NULL' : ctx.driver === 'sqlite' ? '0' : 'FALSE')),
+    has_primary_ip: hasPrimaryIp,
     virtual_chassis_member: booleanFilter(() => 't.virtual_chassis_id IS NOT NULL'),
     local_context_data: booleanFilter(() => 't.local_context_data IS NOT NULL'),
-    mac_address: {
-      apply(values, ctx) {
-        const macs = values.map((v) => ctx.param(v.toUpperCase()));
-        ctx.where(`t.id IN (SELECT i.device_id FROM ${q('dcim_interface')} i WHERE UPPER(i.mac_address) IN (${macs.join(', ')}))`);
-      },
-    },
-    ...Object.fromEntries(
-      ['console_ports', 'console_server_ports', 'power_ports', 'power_outlets', 'interfaces', 'module_bays', 'device_bays'].map((key) => [
-        key,
-        booleanFilter(() => `EXISTS (SELECT 1 FROM ${q(`dcim_${key.replace(/_/g, '').replace(/s$/, '')}`)} c WHERE c.device_id = t.id)`),
-      ]),
-    ),
-    pass_through_ports: booleanFilter(
-      () => `EXISTS (SELECT 1 FROM ${q('dcim_frontport')} c WHERE c.device_id = t.id) OR EXISTS (SELECT 1 FROM ${q('dcim_rearport')} c WHERE c.device_id = t.id)`,
-    ),
+    mac_address: euiFilter(normaliseMac, (condition) => `t.id IN (SELECT i.device_id FROM ${q('dcim_interface')} i WHERE ${condition('i.mac_address')})`),
+    ...componentPresenceFilters('device_id', [
+      'console_ports', 'console_server_ports', 'power_ports', 'power_outlets', 'interfaces', 'pass_through_ports', 'module_bays', 'device_bays',
+    ]),
     name: iexact('name'),
     serial: iexact('serial'),
     // NetBox searches a device's inventory items' serials too, and not its description.
@@ -379,7 +421,7 @@ export const Device = defineModel({
     }
   },
   async augment(ctx, rows, reps) {
-    await labelUnnamed(ctx, rows, reps);
+    await labelDevices(ctx, rows, reps);
     reps.forEach(orderWithoutConfigContext);
     if (!reps.some((r) => 'parent_device' in r || 'primary_ip' in r)) return;
     const parents = reps.some((r) => 'parent_device' in r) ? await loadParents(ctx, rows) : new Map<number, Record<string, unknown>>();
@@ -403,10 +445,6 @@ function orderWithoutConfigContext(rep: Record<string, unknown>): void {
   }
 }
 
-function pathId(value: string): number {
-  if (!/^\d+$/.test(value)) throw new FieldError([`“${value}” is not a valid value.`]);
-  return Number(value);
-}
 
 export const Module = defineModel({
   app: 'dcim',
@@ -420,12 +458,13 @@ export const Module = defineModel({
     module_type: foreignKey('dcim.moduletype', { onDelete: 'PROTECT' }),
     status: choice(MODULE_STATUSES, { default: 'active' }),
     serial: text({ max: 50, blank: true }),
-    asset_tag: text({ max: 50, nullable: true, blank: true, unique: true }),
+    asset_tag: text({ max: 50, nullable: true, blank: true, unique: true, verboseName: 'Asset tag' }),
     description: text({ max: 200, blank: true }),
     comments: text({ blank: true }),
   },
   brief: ['id', 'url', 'display', 'device', 'module_bay', 'module_type'],
   relatedObject: 'device',
+  filterset: { fields: ['id', 'status', 'asset_tag', 'serial'], related: ['module_type_id', 'module_type', 'module_bay_id', 'device_id'] },
   filters: {
     manufacturer_id: pathFilter(() => Module, 'module_type.manufacturer', 'id'),
     manufacturer: pathFilter(() => Module, 'module_type.manufacturer'),
@@ -486,7 +525,20 @@ export const VirtualDeviceContext = defineModel({
   constraints: [{ fields: ['device', 'name'] }, { fields: ['device', 'identifier'] }],
   brief: ['id', 'url', 'display', 'name', 'identifier', 'device'],
   search: ['name', 'description', 'comments'],
-  filters: { ...tenancyFilters(() => VirtualDeviceContext) },
+  filterset: { fields: ['id', 'device', 'name', 'status'], related: ['device_id', 'tenant_id', 'tenant'] },
+  filters: {
+    ...tenancyFilters(() => VirtualDeviceContext),
+    has_primary_ip: hasPrimaryIp,
+    // NetBox's search: the name, or the identifier when the value is a number.
+    q: {
+      apply(values, ctx) {
+        const value = values[values.length - 1]?.trim();
+        if (!value) return;
+        const like = `LOWER(t.name) LIKE ${ctx.param(`%${escapeLike(value.toLowerCase())}%`)} ESCAPE '\\'`;
+        ctx.where(/^-?\d+$/.test(value) ? `(${like} OR t.identifier = ${ctx.param(Number(value))})` : like);
+      },
+    },
+  },
   async validate(row, _previous, ctx) {
     await validatePrimaryIps(row, row.device_id, ctx, () => 'Primary IP address must belong to an interface on the assigned device.', false);
   },

@@ -28,6 +28,7 @@ function siteTree(name: string, plural: string, verboseName: string, siteField: 
     counts: { site_count: { model: 'dcim.site', field: siteField } },
     brief: ['id', 'url', 'display', 'name', 'slug', 'site_count', '_depth'],
     search: ['name', 'slug', 'description'],
+    filterset: { fields: ['id', 'name', 'slug', 'description'], related: ['parent_id', 'parent'] },
   });
 }
 
@@ -76,6 +77,10 @@ export const Site = defineModel({
   },
   brief: ['id', 'url', 'display', 'name', 'slug'],
   search: ['name', 'slug', 'facility', 'description', 'physical_address', 'shipping_address', 'comments'],
+  filterset: {
+    fields: ['id', 'name', 'slug', 'facility', 'latitude', 'longitude', 'description', 'status'],
+    related: ['region_id', 'region', 'group_id', 'group', 'asn', 'asn_id', 'tenant_id', 'tenant'],
+  },
   filters: tenancyFilters(() => Site),
   validate(row: Row) {
     if (row.time_zone && !validTimeZone(row.time_zone)) throw new FieldError({ time_zone: ['A valid timezone is required.'] });
@@ -110,6 +115,7 @@ export const Location = defineModel({
   },
   brief: ['id', 'url', 'display', 'name', 'slug', 'rack_count', '_depth'],
   search: ['name', 'slug', 'description'],
+  filterset: { fields: ['id', 'name', 'slug', 'status', 'description'], related: ['site_id', 'site', 'parent_id', 'parent', 'tenant_id', 'tenant'] },
   filters: {
     ...tenancyFilters(() => Location),
     region_id: pathFilter(() => Location, 'site.region', 'id'),

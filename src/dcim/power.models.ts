@@ -24,6 +24,7 @@ export const PowerPanel = defineModel({
   constraints: [{ fields: ['site', 'name'] }],
   brief: ['id', 'url', 'display', 'name', 'powerfeed_count'],
   search: ['name', 'description', 'comments'],
+  filterset: { fields: ['id', 'name'], related: ['site_id', 'site', 'location_id'] },
   filters: { ...siteFilters(() => PowerPanel) },
   async validate(row, _previous, ctx) {
     const location = await loadRow(ctx, registry.get('dcim.location')!, row.location_id);
@@ -64,6 +65,10 @@ export const PowerFeed = defineModel({
   constraints: [{ fields: ['power_panel', 'name'] }],
   brief: ['id', 'url', 'display', 'name', 'cable', '_occupied'],
   search: ['name', 'comments'],
+  filterset: {
+    fields: ['id', 'name', 'status', 'type', 'supply', 'phase', 'voltage', 'amperage', 'max_utilization', 'cable_end'],
+    related: ['power_panel_id', 'rack_id'],
+  },
   filters: {
     q: feedSearch(),
     ...cabledFilters(() => PowerFeed, true),

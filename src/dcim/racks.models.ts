@@ -1,6 +1,6 @@
 import { FieldError, boolean, choice, decimal, foreignKey, integer, json, slug, text } from '../core/model/fields';
 import { ModelDef, Row, WriteContext, defineModel } from '../core/model/model';
-import { pathFilter, tenancyFilters } from '../core/query/filters';
+import { iexact, pathFilter, tenancyFilters } from '../core/query/filters';
 import { ModelQuery } from '../core/query/model-query';
 import { Location, Site } from './organisation.models';
 import { WEIGHT_UNITS } from './types.models';
@@ -19,6 +19,7 @@ export const RackRole = defineModel({
   counts: { rack_count: { model: 'dcim.rack', field: 'role' } },
   brief: ['id', 'url', 'display', 'name', 'slug', 'rack_count'],
   search: ['name', 'slug', 'description'],
+  filterset: { fields: ['id', 'name', 'slug', 'color', 'description'] },
 });
 
 const RACK_STATUSES = [
@@ -71,21 +72,27 @@ export async function requireLocationInSite(row: Row, ctx?: WriteContext): Promi
   }
 }
 
+/** NetBox's `Rack.__str__`: the name, with the facility id when there is one. */
+function rackDisplay(rack: Row): string {
+  return rack.facility_id ? `${rack.name} (${rack.facility_id})` : rack.name;
+}
+
 export const Rack = defineModel({
   app: 'dcim',
   name: 'rack',
   plural: 'racks',
+  display: rackDisplay,
   ordering: ['site', 'location', 'name', 'id'],
   fields: {
     name: text({ max: 100 }),
-    facility_id: text({ max: 50, nullable: true, blank: true }),
+    facility_id: text({ max: 50, nullable: true, blank: true, label: 'Facility ID' }),
     site: foreignKey('dcim.site', { onDelete: 'PROTECT' }),
     location: foreignKey('dcim.location', { nullable: true, onDelete: 'SET NULL' }),
     tenant: foreignKey('tenancy.tenant', { nullable: true, onDelete: 'PROTECT' }),
     status: choice(RACK_STATUSES, { default: 'active' }),
     role: foreignKey('dcim.rackrole', { nullable: true, onDelete: 'PROTECT' }),
     serial: text({ max: 50, blank: true }),
-    asset_tag: text({ max: 50, nullable: true, blank: true, unique: true }),
+    asset_tag: text({ max: 50, nullable: true, blank: true, unique: true, verboseName: 'Asset tag' }),
     type: choice(RACK_TYPES, { nullable: true, blank: true }),
     width: choice(RACK_WIDTHS, { default: 19 }),
     u_height: integer({ min: 1, max: 100, default: 42 }),
@@ -107,7 +114,14 @@ export const Rack = defineModel({
   },
   brief: ['id', 'url', 'display', 'name', 'device_count'],
   search: ['name', 'facility_id', 'serial', 'asset_tag', 'description', 'comments'],
-  filters: { ...tenancyFilters(() => Rack), ...siteFilters(() => Rack) },
+  filterset: {
+    fields: [
+      'id', 'name', 'facility_id', 'asset_tag', 'u_height', 'desc_units', 'outer_width', 'outer_depth', 'outer_unit', 'mounting_depth', 'weight',
+      'max_weight', 'weight_unit', 'status', 'type', 'width', 'serial',
+    ],
+    related: ['site_id', 'site', 'location_id', 'location', 'role_id', 'role', 'tenant_id', 'tenant'],
+  },
+  filters: { ...tenancyFilters(() => Rack), ...siteFilters(() => Rack), serial: iexact('serial') },
   async validate(row, _previous, ctx) {
     if ((row.outer_width !== null || row.outer_depth !== null) && !row.outer_unit) {
       throw new FieldError({ outer_unit: ['Must specify a unit when setting an outer width/depth'] });
@@ -124,6 +138,7 @@ export const RackReservation = defineModel({
   name: 'rackreservation',
   plural: 'rack-reservations',
   verboseName: 'rack reservation',
+  // The rack's own label replaces its id once the page's racks are at hand (augment).
   display: (r) => `Reservation for rack ${r.rack_id}`,
   ordering: ['created', 'id'],
   fields: {
@@ -137,6 +152,7 @@ export const RackReservation = defineModel({
   full: ['id', 'url', 'display', 'rack', 'units', 'created', 'last_updated', 'user', 'tenant', 'description', 'comments', 'tags', 'custom_fields'],
   brief: ['id', 'url', 'display', 'user', 'units'],
   search: ['description', 'comments'],
+  filterset: { fields: ['id', 'created', 'description'], related: ['rack_id', 'user_id', 'user', 'tenant_id', 'tenant'] },
   filters: {
     ...tenancyFilters(() => RackReservation),
     site_id: pathFilter(() => RackReservation, 'rack.site', 'id'),
@@ -144,6 +160,14 @@ export const RackReservation = defineModel({
     location_id: pathFilter(() => RackReservation, 'rack.location', 'id'),
     location: pathFilter(() => RackReservation, 'rack.location'),
     ...siteFilters(() => RackReservation, 'rack.site'),
+  },
+  async augment(ctx, rows, reps) {
+    if (!reps.some((rep) => 'display' in rep)) return;
+    const racks = await new ModelQuery(ctx.em, Rack, ctx.driver).whereIdIn([...new Set(rows.map((r) => r.rack_id))]).rows({ order: ['id'] });
+    const label = new Map(racks.map((r) => [r.id, rackDisplay(r)]));
+    rows.forEach((row, i) => {
+      if ('display' in reps[i]) reps[i].display = `Reservation for rack ${label.get(row.rack_id)}`;
+    });
   },
   // Units must exist in the rack and not be reserved already.
   async validate(row, previous, ctx) {

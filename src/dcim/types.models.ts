@@ -1,6 +1,29 @@
 import { FieldError, boolean, choice, decimal, foreignKey, json, slug, text } from '../core/model/fields';
-import { Row } from '../core/model/model';
-import { defineModel } from '../core/model/model';
+import { CustomFilter, Row, defineModel, registry } from '../core/model/model';
+import { booleanFilter } from '../core/query/filters';
+import { q } from '../core/query/model-query';
+
+/**
+ * NetBox's "has console ports", "has interfaces"... filters of devices and of device and module types: whether
+ * the object has any of that kind of component (`dcim.consoleport`) or template (`dcim.consoleporttemplate`),
+ * found by `owner` (`device_id`). Pass-through ports are front or rear ports; "without" means lacking either.
+ */
+export function componentPresenceFilters(owner: string, kinds: string[], suffix = ''): Record<string, CustomFilter> {
+  const has = (model: string) => `EXISTS (SELECT 1 FROM ${q(registry.get(`dcim.${model}${suffix}`)!.table)} c WHERE c.${q(owner)} = t.id)`;
+  const filters: Record<string, CustomFilter> = {};
+  for (const kind of kinds) {
+    filters[kind] =
+      kind === 'pass_through_ports'
+        ? booleanFilter(() => `${has('frontport')} OR ${has('rearport')}`, () => `NOT (${has('frontport')} AND ${has('rearport')})`)
+        : booleanFilter(() => has(kind.replace(/_/g, '').replace(/s$/, '')));
+  }
+  return filters;
+}
+
+/** An image the service does not store yet reads as none: NetBox's `has_front_image` and `has_rear_image`. */
+const noImage: CustomFilter = booleanFilter(() => '1 = 0', () => '1 = 1');
+
+const TYPE_COMPONENTS = ['console_ports', 'console_server_ports', 'power_ports', 'power_outlets', 'interfaces', 'pass_through_ports'];
 
 const COLOR = /^[0-9a-f]{6}$/;
 
@@ -20,9 +43,9 @@ export const Manufacturer = defineModel({
   },
   brief: ['id', 'url', 'display', 'name', 'slug', 'devicetype_count'],
   search: ['name', 'slug', 'description'],
+  filterset: { fields: ['id', 'name', 'slug', 'description'] },
 });
 
-// `config_template` reads null until config templates exist.
 export const Platform = defineModel({
   app: 'dcim',
   name: 'platform',
@@ -31,6 +54,7 @@ export const Platform = defineModel({
     name: text({ max: 100, unique: true }),
     slug: slug({ max: 100, unique: true }),
     manufacturer: foreignKey('dcim.manufacturer', { nullable: true, onDelete: 'PROTECT' }),
+    config_template: foreignKey('extras.configtemplate', { nullable: true, onDelete: 'PROTECT' }),
     napalm_driver: text({ max: 50, blank: true }),
     napalm_args: json({ nullable: true }),
     description: text({ max: 200, blank: true }),
@@ -45,6 +69,7 @@ export const Platform = defineModel({
   },
   brief: ['id', 'url', 'display', 'name', 'slug', 'device_count', 'virtualmachine_count'],
   search: ['name', 'slug', 'description'],
+  filterset: { fields: ['id', 'name', 'slug', 'napalm_driver', 'description'], related: ['manufacturer_id', 'manufacturer', 'config_template_id'] },
 });
 
 export const DeviceRole = defineModel({
@@ -57,6 +82,7 @@ export const DeviceRole = defineModel({
     slug: slug({ max: 100, unique: true }),
     color: text({ max: 6, default: '9e9e9e', pattern: COLOR, patternMessage: 'Enter a valid hexadecimal RGB color code.' }),
     vm_role: boolean({ default: true }),
+    config_template: foreignKey('extras.configtemplate', { nullable: true, onDelete: 'PROTECT' }),
     description: text({ max: 200, blank: true }),
   },
   full: [
@@ -69,6 +95,7 @@ export const DeviceRole = defineModel({
   },
   brief: ['id', 'url', 'display', 'name', 'slug', 'device_count', 'virtualmachine_count'],
   search: ['name', 'slug', 'description'],
+  filterset: { fields: ['id', 'name', 'slug', 'color', 'vm_role', 'description'], related: ['config_template_id'] },
 });
 
 export const WEIGHT_UNITS = [
@@ -133,6 +160,15 @@ export const DeviceType = defineModel({
   counts: { device_count: { model: 'dcim.device', field: 'device_type' } },
   brief: ['id', 'url', 'display', 'manufacturer', 'model', 'slug', 'device_count'],
   search: ['model', 'part_number', 'description', 'comments'],
+  filterset: {
+    fields: ['id', 'model', 'slug', 'part_number', 'u_height', 'is_full_depth', 'subdevice_role', 'airflow', 'weight', 'weight_unit'],
+    related: ['manufacturer_id', 'manufacturer', 'default_platform_id', 'default_platform'],
+  },
+  filters: {
+    has_front_image: noImage,
+    has_rear_image: noImage,
+    ...componentPresenceFilters('device_type_id', [...TYPE_COMPONENTS, 'module_bays', 'device_bays', 'inventory_items'], 'template'),
+  },
   validate(row) {
     if (row.u_height < 0) throw new FieldError({ u_height: ['Ensure this value is greater than or equal to 0.'] });
     if (row.u_height !== null && Math.round(row.u_height * 2) !== row.u_height * 2) {
@@ -162,5 +198,7 @@ export const ModuleType = defineModel({
   constraints: [{ fields: ['manufacturer', 'model'] }],
   brief: ['id', 'url', 'display', 'manufacturer', 'model'],
   search: ['model', 'part_number', 'description', 'comments'],
+  filterset: { fields: ['id', 'model', 'part_number', 'weight', 'weight_unit'], related: ['manufacturer_id', 'manufacturer'] },
+  filters: componentPresenceFilters('module_type_id', TYPE_COMPONENTS, 'template'),
   validate: requireWeightUnit,
 });

@@ -4,7 +4,7 @@ import { booleanFilter, escapeLike, iexact, pathFilter, tenancyFilters } from '.
 import { ModelQuery, loadRow, q } from '../core/query/model-query';
 import { nestReferrer } from '../core/serialize/referrers';
 import { siteFilters } from '../dcim/racks.models';
-import { naturalizeInterface, normaliseMac, normaliseMacField } from '../dcim/components.models';
+import { euiFilter, naturalizeInterface, normaliseMac, normaliseMacField } from '../dcim/components.models';
 import { naturalize } from '../dcim/naturalize';
 import { terminatedIn } from '../ipam/vlans.models';
 
@@ -199,7 +199,7 @@ export const VirtualMachine = defineModel({
     name: iexact('name'),
     local_context_data: booleanFilter(() => 't.local_context_data IS NOT NULL'),
     has_primary_ip: booleanFilter(() => 't.primary_ip4_id IS NOT NULL OR t.primary_ip6_id IS NOT NULL'),
-    mac_address: macAddressFilter((condition) => `t.id IN (SELECT i.virtual_machine_id FROM ${q(VMInterface.table)} i WHERE ${condition('i.mac_address')})`),
+    mac_address: euiFilter(normaliseMac, (condition) => `t.id IN (SELECT i.virtual_machine_id FROM ${q(VMInterface.table)} i WHERE ${condition('i.mac_address')})`),
     q: {
       apply(values, ctx) {
         const value = values[values.length - 1]?.trim();
@@ -273,30 +273,6 @@ async function checkRelated(row: Row, field: 'parent' | 'bridge', ctx?: WriteCon
   }
 }
 
-/**
- * NetBox's MAC address filter over the MACs `where` reaches: exact in any notation; the string lookups
- * (case-insensitive) on the stored form; each `n` lookup the rows it would not select.
- */
-function macAddressFilter(where: (condition: (column: string) => string) => string): CustomFilter {
-  return {
-    lookups: STRING_LOOKUPS.filter((l) => l !== 'empty'),
-    apply(values, ctx) {
-      const negate = ctx.lookup.startsWith('n');
-      const kind = negate ? ctx.lookup.slice(1) || 'exact' : ctx.lookup;
-      const patterns = values.map((v) => {
-        if (kind === 'exact') return normaliseMac(v) ?? v.toUpperCase();
-        const s = escapeLike(v.toLowerCase());
-        return kind === 'ic' ? `%${s}%` : kind === 'isw' ? `${s}%` : kind === 'iew' ? `%${s}` : s;
-      });
-      const matches = (column: string) =>
-        `(${patterns.map((p) => (kind === 'exact' ? `${column} = ${ctx.param(p)}` : `LOWER(${column}) LIKE ${ctx.param(p)} ESCAPE '\\'`)).join(' OR ')})`;
-      const selected = where(matches);
-      // A row without a MAC is one a negation keeps.
-      ctx.where(negate ? `(${selected}) IS NOT TRUE` : selected);
-    },
-  };
-}
-
 /** `?vlan_id=` and `?vlan=<vid>` (3.5.9's CommonInterfaceFilterSet): interfaces carrying the VLAN, untagged or tagged. */
 function vlanFilter(by: 'id' | 'vid'): CustomFilter {
   return {
@@ -352,7 +328,7 @@ export const VMInterface = defineModel({
     cluster_id: pathFilter(() => VMInterface, 'virtual_machine.cluster', 'id'),
     cluster: pathFilter(() => VMInterface, 'virtual_machine.cluster'),
     vrf: pathFilter(() => VMInterface, 'vrf', 'rd'),
-    mac_address: macAddressFilter((condition) => condition('t.mac_address')),
+    mac_address: euiFilter(normaliseMac, (condition) => condition('t.mac_address')),
     vlan_id: vlanFilter('id'),
     vlan: vlanFilter('vid'),
     l2vpn_id: terminatedIn('virtualization.vminterface', 'id'),

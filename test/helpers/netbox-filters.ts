@@ -35,6 +35,8 @@ export function addedIn359(listPath: string, name: string, recorded: Set<string>
   // filters, which django-filter's range widget reads as `<name>_after` and `<name>_before`.
   if (listPath === '/api/extras/object-changes/' && ['time_after', 'time_before'].includes(name)) return true;
   if (listPath === '/api/extras/journal-entries/' && ['created_after', 'created_before'].includes(name)) return true;
+  // netbox/dcim/filtersets.py, PlatformFilterSet: Meta.fields names napalm_driver at every 3.5 tag; the document omits it.
+  if (listPath === '/api/dcim/platforms/' && /^napalm_driver(__[a-z]+)?$/.test(name)) return recorded.has('slug__ic');
   return false;
 }
 

@@ -1,4 +1,4 @@
-import { BooleanField, ContentTypeListField, DateField, Field, FieldError, ForeignKeyField, GenericRelationField, InputField, JsonField, ManyToManyField, TextField } from '../model/fields';
+import { BooleanField, ContentTypeListField, DateField, Field, FieldError, ForeignKeyField, ManyToManyField, TextField } from '../model/fields';
 import { CustomFilter, FilterContext, FilterSetSpec, ModelDef, registry } from '../model/model';
 import { ModelQuery, q } from './model-query';
 import { applyCustomFieldFilter } from '../custom-fields';
@@ -38,9 +38,10 @@ export function provideFilters(provider: FilterProvider): void {
 export function filtersFor(model: ModelDef): Map<string, FilterSpec> {
   const cached = cache.get(model);
   if (cached) return cached;
-  const specs = model.filterset ? declaredFilters(model, model.filterset) : everyFieldFilters(model);
+  // A model that declares no filter set filters by id alone, as a bare BaseFilterSet would.
+  const specs = declaredFilters(model, model.filterset ?? { fields: ['id'] });
   const base = model.filterset?.base ?? (model.features.tags ? 'netbox' : model.features.changeLog ? 'changelog' : 'none');
-  if (base !== 'none' || !model.filterset) {
+  if (base !== 'none') {
     for (const name of ['created', 'last_updated']) {
       const field = model.storedFields[name];
       if (field) specs.set(name, fieldFilter(field));
@@ -89,37 +90,10 @@ function declaredFilters(model: ModelDef, set: FilterSetSpec): Map<string, Filte
   for (const name of set.related ?? []) {
     const byId = name.endsWith('_id') && !!relationNamed(name.slice(0, -3));
     const field = relationNamed(byId ? name.slice(0, -3) : name) ?? fieldNamed(name);
-    if (field instanceof ForeignKeyField) specs.set(name, relatedFilter(field, byId ? 'id' : field.target.lookupField));
+    if (field instanceof ForeignKeyField && !field.installed) specs.set(name, uninstalledRelatedFilter(byId));
+    else if (field instanceof ForeignKeyField) specs.set(name, relatedFilter(field, byId ? 'id' : field.target.lookupField));
     else if (field instanceof ManyToManyField) specs.set(name, memberFilter(field, byId ? 'id' : field.target.lookupField));
     else throw new Error(`${model.label}: related filter ${name} names no relation`);
-  }
-  return specs;
-}
-
-/** Models not yet declaring their filter set: a filter for every field. */
-function everyFieldFilters(model: ModelDef): Map<string, FilterSpec> {
-  const specs = new Map<string, FilterSpec>();
-  specs.set('id', fieldFilter(model.storedFields.id));
-  for (const field of Object.values(model.fields)) {
-    if (field instanceof ContentTypeListField) {
-      specs.set(field.name, memberOfListFilter(field));
-      continue;
-    }
-    // Generic relations have no column: their type and id fields filter instead.
-    if (field instanceof JsonField || field instanceof InputField || field instanceof GenericRelationField) continue;
-    if (field instanceof ForeignKeyField) {
-      if (!field.installed) continue;
-      specs.set(`${field.name}_id`, relatedFilter(field, 'id'));
-      specs.set(field.name, relatedFilter(field, field.target.lookupField));
-      continue;
-    }
-    if (field instanceof ManyToManyField) {
-      if (!field.installed) continue;
-      specs.set(`${field.filterName}_id`, memberFilter(field, 'id'));
-      specs.set(field.filterName, memberFilter(field, field.target.lookupField));
-      continue;
-    }
-    specs.set(field.name, fieldFilter(field));
   }
   return specs;
 }
@@ -268,6 +242,24 @@ function relatedFilter(field: ForeignKeyField, by: string): FilterSpec {
       const any = `(${terms.join(' OR ')})`;
       if (lookup !== 'n') query.where(any);
       else query.where(wantNull ? `NOT ${any}` : `(${col} IS NULL OR NOT ${any})`);
+    },
+  };
+}
+
+/**
+ * A relation to a model of an app still to come (a device's config template): no object exists to choose, so
+ * every value but `null` is refused as NetBox refuses an unknown one.
+ */
+function uninstalledRelatedFilter(byId: boolean): FilterSpec {
+  return {
+    lookups: ['n'],
+    apply(query, lookup, values) {
+      const given = values.filter((v) => v !== 'null');
+      const invalid = byId ? given.find((v) => !/^\d+$/.test(v)) : undefined;
+      if (invalid !== undefined) throw new FieldError([`“${invalid}” is not a valid value.`]);
+      if (given.length) throw new FieldError([`Select a valid choice. ${given[0]} is not one of the available choices.`]);
+      // It has no column yet: every row reads null.
+      if (lookup === 'n') query.where('1 = 0');
     },
   };
 }
@@ -428,15 +420,15 @@ export function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** A yes/no filter over a condition on the row (`?cabled=true`): the condition, or its negation. */
-export function booleanFilter(condition: (ctx: FilterContext) => string): CustomFilter {
+/** A yes/no filter over a condition on the row (`?cabled=true`): the condition, or its negation unless `whenFalse` says otherwise. */
+export function booleanFilter(condition: (ctx: FilterContext) => string, whenFalse?: (ctx: FilterContext) => string): CustomFilter {
   return {
     schema: { type: 'boolean' },
     apply(values, ctx) {
       const wanted = parseNullBoolean(values[values.length - 1]);
       if (wanted === null) return;
-      const sql = condition(ctx);
-      ctx.where(wanted ? `(${sql})` : `NOT (${sql})`);
+      if (wanted) ctx.where(`(${condition(ctx)})`);
+      else ctx.where(whenFalse ? `(${whenFalse(ctx)})` : `NOT (${condition(ctx)})`);
     },
   };
 }
