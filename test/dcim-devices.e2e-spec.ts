@@ -162,6 +162,25 @@ describe('dcim devices', () => {
       expect(changes.map((c: Json) => c.display)).toEqual(['DCIM | device leaf-tagged (123456789) created by admin']);
     });
 
+    it("names objects in change records and refusals by their __str__, related objects included", async () => {
+      const unnamed = await device(null, { asset_tag: 'LBL-1' });
+      const changes = async (type: string, id: number) =>
+        (await t.get(`/api/extras/object-changes/?changed_object_type=${type}&changed_object_id=${id}`)).body.results.map((c: Json) => c.display);
+      expect(await changes('dcim.device', unnamed.id)).toEqual(['DCIM | device Arista DCS-7050 (LBL-1) created by admin']);
+      // A type in use cannot go: NetBox lists its devices as `str (pk)`.
+      const lonelyType = await make('device-types', { manufacturer: other.id, model: 'MX-5', slug: 'mx-5' });
+      const inUse = await device(null, { device_type: lonelyType.id });
+      const refusal = await t.delete(detail('device-types', lonelyType.id));
+      expect(refusal.status).toBe(409);
+      expect(refusal.body).toEqual({ detail: `Unable to delete object. 1 dependent objects were found: Juniper MX-5 (${inUse.id}) (${inUse.id})` });
+      // Deleted, it is recorded under the label it had.
+      expect((await t.delete(detail('devices', inUse.id))).status).toBe(204);
+      expect(await changes('dcim.device', inUse.id)).toEqual([
+        `DCIM | device Juniper MX-5 (${inUse.id}) deleted by admin`,
+        `DCIM | device Juniper MX-5 (${inUse.id}) created by admin`,
+      ]);
+    });
+
     it('labels an unnamed chassis member by its chassis and position', async () => {
       const chassis = await make('virtual-chassis', { name: 'VC-Label' });
       const member = await device(null, { virtual_chassis: chassis.id, vc_position: 2 });

@@ -307,10 +307,10 @@ export const CircuitTermination = defineModel({
   },
   async augment(ctx, rows, reps) {
     await augmentCabled(ctx, CircuitTermination, rows, reps, false);
+  },
+  async labels(rows, ctx) {
     const circuits = await new ModelQuery(ctx.em, Circuit, ctx.driver).whereIdIn([...new Set(rows.map((r) => r.circuit_id))]).rows({ order: ['id'] });
     const cid = new Map(circuits.map((c) => [c.id, c.cid]));
-    rows.forEach((row, i) => {
-      if ('display' in reps[i]) reps[i].display = `${cid.get(row.circuit_id)}: Termination ${row.term_side}`;
-    });
+    return rows.map((row) => `${cid.get(row.circuit_id)}: Termination ${row.term_side}`);
   },
 });

@@ -3,7 +3,7 @@ import { CustomFilter, Row, WriteContext, defineModel, registry } from '../core/
 import { tenancyFilters } from '../core/query/filters';
 import { contentTypeFilter } from '../extras/content-type-filter';
 import { loadRow, ModelQuery, q } from '../core/query/model-query';
-import { Representation } from '../core/serialize/serializer';
+import { referencedDisplays } from '../core/serialize/referrers';
 import { CABLE_LENGTH_UNITS, CABLE_STATUSES, CABLE_TYPES, INTERFACE_TYPES } from './choices';
 import { COMPATIBLE_TERMINATIONS, Node, deferringRetrace, loadNodes, nodeOf, pathsThrough, retrace, retraceDeferred, terminationTypes } from './cabling';
 import { NONCONNECTABLE_INTERFACE_TYPES } from './components.models';
@@ -308,17 +308,11 @@ export const CableTermination = defineModel({
     if (cable !== undefined) touched.push(nodeOf('dcim.cable', cable));
     if (!retraceDeferred(em, cable)) await retrace(em, driver, touched);
   },
-  async augment(ctx, rows, reps) {
-    const nested = await loadNodes(
-      ctx,
-      rows.map((r) => nodeOf(r.termination_type, r.termination_id)),
-    );
+  async labels(rows, ctx) {
+    const targets = await referencedDisplays(ctx, rows.map((r) => ({ type: r.termination_type, id: r.termination_id })));
     const cables = await new ModelQuery(ctx.em, Cable, ctx.driver).whereIdIn([...new Set(rows.map((r) => r.cable_id))]).rows({ order: ['id'] });
     const cableLabel = new Map(cables.map((c) => [c.id, Cable.display(c)]));
-    rows.forEach((row, i) => {
-      const target = nested.get(nodeOf(row.termination_type, row.termination_id)) as Representation | undefined;
-      if ('display' in reps[i]) reps[i].display = `Cable ${cableLabel.get(row.cable_id)} to ${target?.display ?? row.termination_id}`;
-    });
+    return rows.map((row) => `Cable ${cableLabel.get(row.cable_id)} to ${targets.get(`${row.termination_type}:${row.termination_id}`) ?? row.termination_id}`);
   },
 });
 

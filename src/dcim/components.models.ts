@@ -1,5 +1,5 @@
 import { Field, FieldError, ManyToManyField, STRING_LOOKUPS, boolean, choice, contentType, decimal, foreignKey, genericRelation, integer, manyToMany, slug, text } from '../core/model/fields';
-import { CustomFilter, FilterContext, FilterSetSpec, ModelDef, ModelSpec, Row, WriteContext, defineModel, registry } from '../core/model/model';
+import { CustomFilter, FilterContext, FilterSetSpec, ModelDef, ModelSpec, Row, WriteContext, defineModel, labelOf, registry } from '../core/model/model';
 import { escapeLike, existingIds, iexact, pathFilter } from '../core/query/filters';
 import { contentTypeFilter } from '../extras/content-type-filter';
 import { loadRow, ModelQuery, q } from '../core/query/model-query';
@@ -241,14 +241,15 @@ async function checkRelatedInterface(row: Row, field: 'parent' | 'bridge' | 'lag
   const device = registry.get('dcim.device')!;
   const [own, theirs] = [await loadRow(ctx, device, row.device_id), await loadRow(ctx, device, other.device_id)];
   const noun = { parent: 'parent interface', bridge: 'bridge interface', lag: 'LAG interface' }[field];
+  const theirName = await labelOf(device, theirs!, ctx);
   if (own?.virtual_chassis_id === null || own?.virtual_chassis_id === undefined) {
-    throw new FieldError({ [field]: [`The selected ${noun} (${componentDisplay(other)}) belongs to a different device (${device.display(theirs!)}).`] });
+    throw new FieldError({ [field]: [`The selected ${noun} (${componentDisplay(other)}) belongs to a different device (${theirName}).`] });
   }
   if (theirs?.virtual_chassis_id !== own.virtual_chassis_id) {
     const chassis = await loadRow(ctx, registry.get('dcim.virtualchassis')!, own.virtual_chassis_id);
     throw new FieldError({
       [field]: [
-        `The selected ${noun} (${componentDisplay(other)}) belongs to ${device.display(theirs!)}, which is not part of virtual chassis ${chassis?.name}.`,
+        `The selected ${noun} (${componentDisplay(other)}) belongs to ${theirName}, which is not part of virtual chassis ${chassis?.name}.`,
       ],
     });
   }

@@ -1,6 +1,5 @@
-import { EntityManager } from 'typeorm';
 import { FieldError, choice, decimal, foreignKey, integer, json, text } from '../core/model/fields';
-import { CustomFilter, ModelDef, Row, WriteContext, defineModel, registry } from '../core/model/model';
+import { CustomFilter, LabelContext, ModelDef, Row, WriteContext, defineModel, labelOf, registry } from '../core/model/model';
 import { booleanFilter, escapeLike, existingIds, iexact, pathFilter, searchFilter, tenancyFilters } from '../core/query/filters';
 import { euiFilter, normaliseMac } from './components.models';
 import { componentPresenceFilters } from './types.models';
@@ -81,8 +80,7 @@ function unitsCovered(position: number, height: number): number[] {
 
 /** The device as NetBox names it in messages: its `__str__`. */
 async function deviceLabel(ctx: WriteContext | undefined, device: Row): Promise<string> {
-  if (!ctx?.em || !ctx.driver) return deviceStr(device, undefined, undefined, undefined);
-  return (await deviceLabels(ctx.em, [device])).get(device.id)!;
+  return labelOf(Device, device, ctx);
 }
 
 /** The bounds NetBox's serializer (at least 0.5) and model (1 to 100.5) put on a position, checked before anything else. */
@@ -185,10 +183,18 @@ function deviceStr(device: Row, chassis: string | null | undefined, manufacturer
   return `${manufacturer} ${model}${suffix}`;
 }
 
-/** Each device's `__str__`, from one statement over its type, manufacturer and chassis. */
-async function deviceLabels(em: EntityManager, devices: Row[]): Promise<Map<number, string>> {
-  const labels = new Map<number, string>();
-  if (!devices.length) return labels;
+/** Each device's `__str__`: from the page's nested types and chassis when at hand, else in one statement. */
+async function deviceLabels(devices: Row[], { em, reps }: LabelContext): Promise<string[]> {
+  type Nested = { model?: string; name?: string; manufacturer?: { name?: string } } | null;
+  if (reps?.every((rep) => 'device_type' in rep && 'virtual_chassis' in rep)) {
+    return devices.map((device, i) => {
+      const type = reps[i].device_type as Nested;
+      return deviceStr(device, (reps[i].virtual_chassis as Nested)?.name, type?.manufacturer?.name, type?.model);
+    });
+  }
+  // A page asks for all its devices, so that it costs the same statements whatever their names.
+  const wanted = reps ? devices : devices.filter((d) => !d.name);
+  if (!wanted.length) return devices.map((d) => deviceStr(d, undefined, undefined, undefined));
   const found = await em
     .createQueryBuilder()
     .select('d.id', 'id')
@@ -199,33 +205,12 @@ async function deviceLabels(em: EntityManager, devices: Row[]): Promise<Map<numb
     .innerJoin(registry.get('dcim.devicetype')!.table, 'dt', 'dt.id = d.device_type_id')
     .innerJoin(registry.get('dcim.manufacturer')!.table, 'm', 'm.id = dt.manufacturer_id')
     .leftJoin(VirtualChassis.table, 'vc', 'vc.id = d.virtual_chassis_id')
-    .where('d.id IN (:...ids)', { ids: devices.map((d) => d.id) })
+    .where('d.id IN (:...ids)', { ids: wanted.map((d) => d.id) })
     .getRawMany<Record<string, any>>();
   const byId = new Map(found.map((f) => [Number(f.id), f]));
-  for (const device of devices) {
+  return devices.map((device) => {
     const f = byId.get(device.id);
-    labels.set(device.id, deviceStr(device, device.virtual_chassis_id === null ? null : f?.chassis, f?.manufacturer, f?.model));
-  }
-  return labels;
-}
-
-/**
- * Labels devices as NetBox's `__str__` does. The full form carries the type, its manufacturer and the chassis; other
- * forms ask for them for the whole page every time, so a page costs the same statements whatever its names.
- */
-async function labelDevices(ctx: RenderContext, rows: Row[], reps: Record<string, unknown>[]): Promise<void> {
-  type Nested = { model?: string; name?: string; manufacturer?: { name?: string } } | null | undefined;
-  const carried = (rep: Record<string, unknown>) => 'device_type' in rep && 'virtual_chassis' in rep;
-  const looked = rows.some((_row, i) => !carried(reps[i])) ? await deviceLabels(ctx.em, rows) : new Map<number, string>();
-  rows.forEach((row, i) => {
-    const rep = reps[i];
-    let label = looked.get(row.id);
-    if (label === undefined) {
-      const type = rep.device_type as Nested;
-      label = deviceStr(row, (rep.virtual_chassis as Nested)?.name, type?.manufacturer?.name, type?.model);
-    }
-    if ('display' in rep) rep.display = label;
-    if ('display_name' in rep) rep.display_name = label;
+    return deviceStr(device, device.virtual_chassis_id === null ? null : f?.chassis, f?.manufacturer, f?.model);
   });
 }
 
@@ -274,8 +259,8 @@ export const Device = defineModel({
   app: 'dcim',
   name: 'device',
   plural: 'devices',
-  // What the row alone tells of NetBox's `__str__`; an unnamed device's type or chassis are added once at hand (labelDevices).
   display: (d) => (d.name ? deviceStr(d, undefined, undefined, undefined) : `Device ${d.id}`),
+  labels: deviceLabels,
   ordering: ['_name', 'id'],
   fields: {
     name: text({ max: 64, nullable: true, blank: true }),
@@ -421,7 +406,7 @@ export const Device = defineModel({
     }
   },
   async augment(ctx, rows, reps) {
-    await labelDevices(ctx, rows, reps);
+    for (const rep of reps) if ('display_name' in rep) rep.display_name = rep.display;
     reps.forEach(orderWithoutConfigContext);
     if (!reps.some((r) => 'parent_device' in r || 'primary_ip' in r)) return;
     const parents = reps.some((r) => 'parent_device' in r) ? await loadParents(ctx, rows) : new Map<number, Record<string, unknown>>();
@@ -488,15 +473,13 @@ export const Module = defineModel({
   async afterWrite(em, row, previous, ctx) {
     if (row && !previous) await instantiateTemplates(em, row, ctx, 'module');
   },
-  async augment(ctx, rows, reps) {
+  // NetBox labels a module by its bay and type.
+  async labels(rows, ctx) {
     const types = await new ModelQuery(ctx.em, registry.get('dcim.moduletype')!, ctx.driver).whereIdIn([...new Set(rows.map((r) => r.module_type_id))]).rows({ order: ['id'] });
     const bays = await new ModelQuery(ctx.em, registry.get('dcim.modulebay')!, ctx.driver).whereIdIn([...new Set(rows.map((r) => r.module_bay_id))]).rows({ order: ['id'] });
     const model = new Map(types.map((t) => [t.id, t.model]));
     const bayName = new Map(bays.map((b) => [b.id, b.name]));
-    // NetBox labels a module by its bay and type.
-    rows.forEach((row, i) => {
-      if ('display' in reps[i]) reps[i].display = `${bayName.get(row.module_bay_id)}: ${model.get(row.module_type_id)} (${row.id})`;
-    });
+    return rows.map((row) => `${bayName.get(row.module_bay_id)}: ${model.get(row.module_type_id)} (${row.id})`);
   },
 });
 

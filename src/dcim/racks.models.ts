@@ -138,8 +138,11 @@ export const RackReservation = defineModel({
   name: 'rackreservation',
   plural: 'rack-reservations',
   verboseName: 'rack reservation',
-  // The rack's own label replaces its id once the page's racks are at hand (augment).
-  display: (r) => `Reservation for rack ${r.rack_id}`,
+  async labels(rows, ctx) {
+    const racks = await new ModelQuery(ctx.em, Rack, ctx.driver).whereIdIn([...new Set(rows.map((r) => r.rack_id))]).rows({ order: ['id'] });
+    const label = new Map(racks.map((r) => [r.id, rackDisplay(r)]));
+    return rows.map((row) => `Reservation for rack ${label.get(row.rack_id)}`);
+  },
   ordering: ['created', 'id'],
   fields: {
     rack: foreignKey('dcim.rack', { onDelete: 'CASCADE' }),
@@ -160,14 +163,6 @@ export const RackReservation = defineModel({
     location_id: pathFilter(() => RackReservation, 'rack.location', 'id'),
     location: pathFilter(() => RackReservation, 'rack.location'),
     ...siteFilters(() => RackReservation, 'rack.site'),
-  },
-  async augment(ctx, rows, reps) {
-    if (!reps.some((rep) => 'display' in rep)) return;
-    const racks = await new ModelQuery(ctx.em, Rack, ctx.driver).whereIdIn([...new Set(rows.map((r) => r.rack_id))]).rows({ order: ['id'] });
-    const label = new Map(racks.map((r) => [r.id, rackDisplay(r)]));
-    rows.forEach((row, i) => {
-      if ('display' in reps[i]) reps[i].display = `Reservation for rack ${label.get(row.rack_id)}`;
-    });
   },
   // Units must exist in the rack and not be reserved already.
   async validate(row, previous, ctx) {

@@ -1,5 +1,5 @@
 import { choice, contentType, foreignKey, genericRelation, integer, slug, text } from '../core/model/fields';
-import { CustomFilter, ModelDef, defineModel, registry } from '../core/model/model';
+import { CustomFilter, ModelDef, defineModel, labelsOf, registry } from '../core/model/model';
 import { existingIds, provideFilters, searchFilter } from '../core/query/filters';
 import { ModelQuery, q } from '../core/query/model-query';
 import { contentTypeFilter, contentTypeIdFilter } from '../extras/content-type-filter';
@@ -117,7 +117,9 @@ export const ContactAssignment = defineModel({
     for (const [type, ids] of byType) {
       const model = registry.get(type);
       if (!model) continue;
-      for (const o of await new ModelQuery(ctx.em, model, ctx.driver).whereIdIn([...new Set(ids)]).rows({ order: ['id'] })) objects.set(`${type}:${o.id}`, model.display(o));
+      const found = await new ModelQuery(ctx.em, model, ctx.driver).whereIdIn([...new Set(ids)]).rows({ order: ['id'] });
+      const labels = await labelsOf(model, found, ctx);
+      found.forEach((o, i) => objects.set(`${type}:${o.id}`, labels[i]));
     }
     rows.forEach((row, i) => {
       if (!('display' in reps[i])) return;

@@ -1,5 +1,5 @@
 import { FieldError, ManyToManyField, STRING_LOOKUPS, boolean, choice, decimal, foreignKey, integer, json, manyToMany, slug, text } from '../core/model/fields';
-import { CustomFilter, Row, WriteContext, defineModel, registry } from '../core/model/model';
+import { CustomFilter, Row, WriteContext, defineModel, labelOf, registry } from '../core/model/model';
 import { booleanFilter, escapeLike, iexact, pathFilter, tenancyFilters } from '../core/query/filters';
 import { ModelQuery, loadRow, q } from '../core/query/model-query';
 import { nestReferrer } from '../core/serialize/referrers';
@@ -223,7 +223,7 @@ export const VirtualMachine = defineModel({
       if (!cluster) throw new FieldError({ device: ['Must specify a cluster when assigning a host device.'] });
       const device = await loadRow(ctx, registry.get('dcim.device'), row.device_id);
       if (device && device.cluster_id !== cluster.id) {
-        throw new FieldError({ device: [`The selected device (${registry.get('dcim.device')!.display(device)}) is not assigned to this cluster (${cluster.name}).`] });
+        throw new FieldError({ device: [`The selected device (${await labelOf(registry.get('dcim.device')!, device, ctx)}) is not assigned to this cluster (${cluster.name}).`] });
       }
     }
     await validatePrimaryIps(row, ctx);

@@ -4,6 +4,7 @@ import type { ConfigContextSpec } from '../config-context';
 import type { RenderContext } from '../serialize/serializer';
 import {
   DateField,
+  Driver,
   DateTimeField,
   Field,
   FieldError,
@@ -41,6 +42,29 @@ export interface FilterContext {
   lookup: string;
   /** The requesting user, for filters relative to them (a saved filter's `usable`); null when anonymous. */
   user: Row | null;
+}
+
+/** What a model's `labels` may read: the database, in the request's transaction. */
+export interface LabelContext {
+  em: EntityManager;
+  driver: Driver;
+  /**
+   * When a page is being represented, its representations so far (nested relations included): labels may read
+   * them instead of the database, and must then cost the same statements whatever the rows hold.
+   */
+  reps?: Record<string, unknown>[];
+}
+
+/** Each row's NetBox `__str__`: its model's `labels` when it has them, else its `display`. */
+export async function labelsOf(model: ModelDef, rows: Row[], ctx: LabelContext): Promise<string[]> {
+  if (!rows.length) return [];
+  return model.labels ? model.labels(rows, ctx) : rows.map((row) => model.display(row));
+}
+
+/** One row's NetBox `__str__`, for a message; without a database at hand, its `display`. */
+export async function labelOf(model: ModelDef, row: Row, ctx?: Partial<LabelContext>): Promise<string> {
+  if (!model.labels || !ctx?.em || !ctx.driver) return model.display(row);
+  return (await model.labels([row], { em: ctx.em, driver: ctx.driver }))[0];
 }
 
 /** A filter no field declares: its name, lookups and how it narrows the query. */
@@ -131,7 +155,14 @@ export interface ModelSpec {
    * stored, indexed and filtered on, never written through the API nor kept in change records.
    */
   derived?: Record<string, Field<any>>;
+  /** NetBox's `__str__` from the row alone; the default is its name, else its id. */
   display?: (row: Row) => string;
+  /**
+   * NetBox's `__str__` where it names related objects (a device's type, a termination's circuit): each row's label,
+   * for a page of rows at once in a fixed number of statements. It replaces `display` in representations, change
+   * records and messages.
+   */
+  labels?: (rows: Row[], ctx: LabelContext) => Promise<string[]>;
   /**
    * Terms as Django writes them: `name`, `-name`. A foreign key's field name (`vrf`) sorts by the
    * related model's ordering, its column name (`vrf_id`) by the id itself; ` nulls first` moves nulls ahead.
@@ -204,6 +235,7 @@ export class ModelDef {
   readonly filterset?: FilterSetSpec;
   readonly features: Required<NonNullable<ModelSpec['features']>>;
   readonly display: (row: Row) => string;
+  readonly labels?: ModelSpec['labels'];
   readonly validate?: ModelSpec['validate'];
   readonly present?: ModelSpec['present'];
   readonly augment?: ModelSpec['augment'];
@@ -235,6 +267,7 @@ export class ModelDef {
     this.filters = spec.filters ?? {};
     this.filterset = spec.filterset;
     this.display = spec.display ?? ((row) => String(row.name ?? row.id));
+    this.labels = spec.labels;
     this.validate = spec.validate;
     this.present = spec.present;
     this.augment = spec.augment;

@@ -1,5 +1,5 @@
 import { GenericRelationField } from '../model/fields';
-import { ModelDef, Row, registry } from '../model/model';
+import { ModelDef, Row, labelsOf, registry } from '../model/model';
 import { ModelQuery, q } from '../query/model-query';
 import { RenderContext, Representation, loadNested } from './serializer';
 
@@ -37,10 +37,7 @@ export async function nestReferrer(
   });
 }
 
-/**
- * The display of objects named by type and id (what a generic relation points at), keyed `type:id`:
- * one query per type. For models whose display needs no other table (interfaces, VLANs).
- */
+/** The display of objects named by type and id (what a generic relation points at), keyed `type:id`: a fixed number of queries per type. */
 export async function referencedDisplays(ctx: Pick<RenderContext, 'em' | 'driver'>, refs: Array<{ type: string; id: number }>): Promise<Map<string, string>> {
   const byType = new Map<string, Set<number>>();
   for (const { type, id } of refs) byType.set(type, (byType.get(type) ?? new Set()).add(id));
@@ -49,7 +46,8 @@ export async function referencedDisplays(ctx: Pick<RenderContext, 'em' | 'driver
     const model = registry.get(type);
     if (!model) continue;
     const rows = await new ModelQuery(ctx.em, model, ctx.driver).whereIdIn([...ids]).rows({ order: ['id'] });
-    for (const row of rows) out.set(`${type}:${row.id}`, model.display(row));
+    const labels = await labelsOf(model, rows, ctx);
+    rows.forEach((row, i) => out.set(`${type}:${row.id}`, labels[i]));
   }
   return out;
 }

@@ -79,6 +79,12 @@ export async function represent(ctx: RenderContext, model: ModelDef, rows: Row[]
     for (const [key, read] of readers) out[key] = read(row);
     return out;
   });
+  if (model.labels && rows.length && reps.some((rep) => 'display' in rep)) {
+    const labels = await model.labels(rows, { em: ctx.em, driver: ctx.driver, reps });
+    reps.forEach((rep, i) => {
+      if ('display' in rep) rep.display = labels[i];
+    });
+  }
   if (model.present) reps.forEach((rep, i) => model.present!(rep, rows[i], { ...ctx, mode }));
   if (model.augment && rows.length) await model.augment({ ...ctx, exclude: undefined, fresh: false }, rows, reps, mode);
   return reps;

@@ -1,7 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { ConflictError, NotFoundError, ValidationError } from '../http/errors';
 import { Driver, Field, FieldError, ForeignKeyField, GenericRelationField, InputField, ManyToManyField, formatTimestamp, pythonType } from '../model/fields';
-import { ModelDef, Row, WriteContext, registry } from '../model/model';
+import { ModelDef, Row, WriteContext, labelsOf, registry } from '../model/model';
 import { ModelQuery, q } from '../query/model-query';
 import { pythonRepr, pythonStr } from '../util/python-repr';
 import { customFieldData } from '../custom-fields';
@@ -47,7 +47,7 @@ export class Writer {
     await this.setRelatedSets(model, id, changes);
     const created = await this.load(model, id);
     await model.afterWrite?.(this.em, created, null, { driver: this.driver, input: changes, writer: this });
-    await this.recordChange(model, 'create', created, null, await this.snapshot(model, created));
+    await this.recordChange(model, 'create', created, await this.label(model, created), null, await this.snapshot(model, created));
     return id;
   }
 
@@ -68,19 +68,22 @@ export class Writer {
     }
     const updated = await this.load(model, id);
     await model.afterWrite?.(this.em, updated, previous, { driver: this.driver, input: changes, writer: this });
-    await this.recordChange(model, 'update', updated, before, await this.snapshot(model, updated));
+    await this.recordChange(model, 'update', updated, await this.label(model, updated), before, await this.snapshot(model, updated));
   }
 
   /** Deletes an object after NetBox's rules for what points at it. */
   async remove(model: ModelDef, id: number): Promise<void> {
     const row = await this.load(model, id);
     const before = await this.snapshot(model, row);
+    // Named while what its label reads still exists.
+    const repr = await this.label(model, row);
     const blockers: string[] = [];
     for (const fk of registry.referencesTo(model)) {
       const dependents = await new ModelQuery(this.em, fk.model, this.driver).where(`t.${q(fk.column)} = :dep`, { dep: id }).rows({ order: ['id'] });
       if (!dependents.length) continue;
       if (fk.onDelete === 'PROTECT') {
-        blockers.push(...dependents.map((d) => `${fk.model.display(d)} (${d.id})`));
+        const labels = await labelsOf(fk.model, dependents, { em: this.em, driver: this.driver });
+        blockers.push(...dependents.map((d, i) => `${labels[i]} (${d.id})`));
       } else if (fk.onDelete === 'SET NULL') {
         await this.em.createQueryBuilder().update(fk.model.table).set({ [fk.column]: null }).where(`${q(fk.column)} = :dep`, { dep: id }).execute();
       } else {
@@ -107,7 +110,7 @@ export class Writer {
     for (const m2m of registry.manyToManyTo(model)) await this.em.createQueryBuilder().delete().from(m2m.throughTable).where(`${q(m2m.targetColumn)} = :id`, { id }).execute();
     await this.em.createQueryBuilder().delete().from(model.table).where('id = :id', { id }).execute();
     await model.afterWrite?.(this.em, null, row, { driver: this.driver, input: {}, writer: this });
-    await this.recordChange(model, 'delete', row, before, null);
+    await this.recordChange(model, 'delete', row, repr, before, null);
   }
 
   /**
@@ -145,7 +148,13 @@ export class Writer {
   }
 
   /** One change record, in this transaction: if the request fails, the record goes with it. */
-  private async recordChange(model: ModelDef, action: 'create' | 'update' | 'delete', row: Row, before: unknown, after: unknown): Promise<void> {
+  /** The object's NetBox `__str__`, as change records keep it. */
+  private async label(model: ModelDef, row: Row): Promise<string> {
+    if (!model.features.changeLog || !registry.get('extras.objectchange')) return '';
+    return (await labelsOf(model, [row], { em: this.em, driver: this.driver }))[0];
+  }
+
+  private async recordChange(model: ModelDef, action: 'create' | 'update' | 'delete', row: Row, repr: string, before: unknown, after: unknown): Promise<void> {
     const changes = registry.get('extras.objectchange');
     if (!model.features.changeLog || !changes) return;
     const user = this.context?.user ?? null;
@@ -164,7 +173,7 @@ export class Writer {
         changed_object_id: row.id,
         related_object_type: related?.type ?? null,
         related_object_id: related?.id ?? null,
-        object_repr: model.display(row).slice(0, 200),
+        object_repr: repr.slice(0, 200),
         prechange_data: before,
         postchange_data: after,
       })
