@@ -1,8 +1,9 @@
 import { choice, contentType, foreignKey, genericRelation, integer, slug, text } from '../core/model/fields';
-import { CustomFilter, ModelDef, defineModel, labelsOf, registry } from '../core/model/model';
+import { CustomFilter, ModelDef, defineModel, registry } from '../core/model/model';
 import { existingIds, provideFilters, searchFilter } from '../core/query/filters';
 import { ModelQuery, q } from '../core/query/model-query';
 import { contentTypeFilter, contentTypeIdFilter } from '../extras/content-type-filter';
+import { referencedDisplays } from '../core/serialize/referrers';
 
 /** The models NetBox 3.5 gives contacts (its ContactsMixin); those installed here take assignments. */
 export const CONTACT_MODELS = [
@@ -108,24 +109,14 @@ export const ContactAssignment = defineModel({
       `t.role_id IN (SELECT r.id FROM ${q(ContactRole.table)} r WHERE ${like('r.name')})`,
     ]),
   },
-  async augment(ctx, rows, reps) {
+  async labels(rows, ctx) {
     const contacts = await new ModelQuery(ctx.em, Contact, ctx.driver).whereIdIn([...new Set(rows.map((r) => r.contact_id))]).rows({ order: ['id'] });
     const names = new Map(contacts.map((c) => [c.id, c.name]));
-    const objects = new Map<string, string>();
-    const byType = new Map<string, number[]>();
-    for (const row of rows) byType.set(row.content_type, [...(byType.get(row.content_type) ?? []), row.object_id]);
-    for (const [type, ids] of byType) {
-      const model = registry.get(type);
-      if (!model) continue;
-      const found = await new ModelQuery(ctx.em, model, ctx.driver).whereIdIn([...new Set(ids)]).rows({ order: ['id'] });
-      const labels = await labelsOf(model, found, ctx);
-      found.forEach((o, i) => objects.set(`${type}:${o.id}`, labels[i]));
-    }
-    rows.forEach((row, i) => {
-      if (!('display' in reps[i])) return;
+    const objects = await referencedDisplays(ctx, rows.map((r) => ({ type: r.content_type, id: r.object_id })));
+    return rows.map((row) => {
       const priority = PRIORITIES.find((p) => p.value === row.priority)?.label;
       const object = objects.get(`${row.content_type}:${row.object_id}`) ?? 'None';
-      reps[i].display = `${names.get(row.contact_id)}${priority ? ` (${priority})` : ''} -> ${object}`;
+      return `${names.get(row.contact_id)}${priority ? ` (${priority})` : ''} -> ${object}`;
     });
   },
 });
