@@ -25,6 +25,7 @@ export async function createApp(config: AppConfig, opts: { logger?: false; modul
   // Repeated parameters become arrays; no nested objects from `a[b]=c`.
   server.set('query parser', 'simple');
   server.disable('x-powered-by');
+  server.set('trust proxy', config.trustedProxies);
   server.set('etag', false);
   const plugins = loadPlugins(config.plugins, serviceVersion(), config.pluginsConfig);
   const app = await NestFactory.create(AppModule.forRoot(config, plugins, opts.modules), new ExpressAdapter(server), {
@@ -33,7 +34,7 @@ export async function createApp(config: AppConfig, opts: { logger?: false; modul
   });
   app.use(responseHeaders(serviceVersion()));
   app.use(appendSlash(server));
-  app.use(jsonBody);
+  app.use(jsonBody(config.maxRequestSize));
   setupSwaggerUi(app, app.get(OpenApiDocumentProvider).document());
   app.enableShutdownHooks();
   await app.init();

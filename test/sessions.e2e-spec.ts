@@ -445,3 +445,27 @@ describe('signing in with LOGIN_REQUIRED', () => {
     }
   });
 });
+
+describe('the login page under LOGIN_RATE_LIMIT', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await TestApp.start({ LOGIN_RATE_LIMIT: '2/1' });
+  });
+  afterAll(() => t?.close());
+
+  it('refuses further attempts with 429 and Retry-After once a name has failed its attempts, and lets it in after the window', async () => {
+    for (let i = 0; i < 2; i++) {
+      const { res } = await logIn(t, 'admin', 'wrong-password');
+      expectStatus(res, 200);
+      expect(res.text).toContain(BAD_CREDENTIALS);
+    }
+    // Even the right password waits: nothing tells a guesser it was right.
+    const { res: throttled } = await logIn(t, 'admin', 'admin-password');
+    expectStatus(throttled, 429);
+    expect(Number(throttled.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(throttled.text).toContain('Too many failed attempts.');
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const { res: after } = await logIn(t, 'admin', 'admin-password');
+    expectStatus(after, 302);
+  });
+});

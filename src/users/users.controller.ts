@@ -1,22 +1,23 @@
 import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { AuthenticatedRequest, PublicRoute } from '../core/auth/auth.guard';
-import { verifyPassword } from '../core/auth/passwords';
 import { CrudService } from '../core/crud/crud.service';
 import { requestContext } from '../core/crud/model.controller';
-import { Database } from '../core/db/database';
+import { clientAddress } from '../core/http/client';
 import { PermissionDeniedError } from '../core/http/errors';
 import { Allow, READ_METHODS } from '../core/http/render.interceptor';
-import { ModelQuery } from '../core/query/model-query';
-import { Token, User } from './models';
+import { LoginThrottle } from './login-throttle';
+import { Token } from './models';
+import { SessionService } from './web/session.service';
 
 /** `POST /api/users/tokens/provision/`: a token from a username and password, with no token yet. */
 @Controller('api/users/tokens/provision')
 @PublicRoute()
 export class TokenProvisionController {
   constructor(
-    private readonly db: Database,
     private readonly crud: CrudService,
+    private readonly sessions: SessionService,
+    private readonly throttle: LoginThrottle,
   ) {}
 
   @Post()
@@ -27,8 +28,11 @@ export class TokenProvisionController {
     if (typeof username !== 'string' || typeof password !== 'string' || !username || !password) {
       throw new PermissionDeniedError('Username and password must be provided to provision a token.');
     }
-    const [user] = await new ModelQuery(this.db.manager, User, this.db.driver).where('t.username = :u', { u: username }).rows({ order: ['id'] });
-    if (!user || !user.is_active || !(await verifyPassword(password, user.password).catch(() => false))) {
+    const address = clientAddress(req);
+    await this.throttle.check(username, address, req.res);
+    const user = await this.sessions.checkCredentials(username, password);
+    if (!user) {
+      await this.throttle.failed(username, address);
       throw new PermissionDeniedError('Invalid username/password');
     }
     const ctx = { ...requestContext(req), user, scope: 'all' as const };

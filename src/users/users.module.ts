@@ -1,5 +1,6 @@
 import { apiApp } from '../core/crud/api-app';
 import { Group, ObjectPermission, Token, User } from './models';
+import { LoginThrottle } from './login-throttle';
 import { TokenProvisionController, UserConfigController } from './users.controller';
 import { LoginController } from './web/login.controller';
 import { SessionService } from './web/session.service';
@@ -8,5 +9,5 @@ import { UserTokensService } from './web/user-tokens.service';
 
 export const UsersModule = apiApp('users', [User, Group, ObjectPermission, Token], {
   controllers: [TokenProvisionController, UserConfigController, LoginController, UserTokensController],
-  providers: [SessionService, UserTokensService],
+  providers: [SessionService, UserTokensService, LoginThrottle],
 });

@@ -2,6 +2,7 @@ import { CanActivate, ExecutionContext, Inject, Injectable, SetMetadata } from '
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import * as ipaddr from 'ipaddr.js';
+import { clientAddress } from '../http/client';
 import { Clock } from '../clock';
 import { AuthExtensions } from './auth-extensions';
 import { APP_CONFIG, AppConfig } from '../config/config';
@@ -134,15 +135,6 @@ export class AuthGuard implements CanActivate {
   }
 }
 
-function clientAddress(req: Request): string {
-  const raw = req.socket.remoteAddress ?? '';
-  try {
-    const addr = ipaddr.process(raw);
-    return addr.toString();
-  } catch {
-    return raw;
-  }
-}
 
 function inNetwork(client: string, network: string): boolean {
   try {

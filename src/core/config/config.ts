@@ -1,3 +1,4 @@
+import { isIP } from 'net';
 import * as path from 'path';
 
 export interface AppConfig {
@@ -26,6 +27,12 @@ export interface AppConfig {
   plugins: string[];
   /** Each plugin's settings, by plugin name. */
   pluginsConfig: Record<string, Record<string, unknown>>;
+  /** Express's `trust proxy`: which proxies' `X-Forwarded-*` headers to believe; false believes none. */
+  trustedProxies: boolean | number | string[];
+  /** Failed sign-ins allowed per username and per client address in each window; 0 turns the limit off. */
+  loginRateLimit: { attempts: number; seconds: number };
+  /** The largest request body taken, in bytes. */
+  maxRequestSize: number;
 }
 
 export class ConfigError extends Error {}
@@ -47,6 +54,36 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
   if (/^(1|true|yes|on)$/i.test(raw)) return true;
   if (/^(0|false|no|off)$/i.test(raw)) return false;
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+/** `TRUSTED_PROXIES`: `true`, `false`, a hop count, or a comma list of addresses, subnets and Express's names (`loopback`). */
+function trustedProxies(env: Env): AppConfig['trustedProxies'] {
+  const raw = (env.TRUSTED_PROXIES ?? '').trim();
+  if (!raw || /^false$/i.test(raw)) return false;
+  if (/^true$/i.test(raw)) return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const entries = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const named = ['loopback', 'linklocal', 'uniquelocal'];
+  const bad = entries.find((e) => !named.includes(e) && !isIP(e.split('/')[0]));
+  if (bad !== undefined) throw new ConfigError(`TRUSTED_PROXIES must be true, false, a hop count or a comma list of addresses and subnets, got "${bad}"`);
+  return entries;
+}
+
+/** `LOGIN_RATE_LIMIT`: failed sign-ins a minute (`10`), or in a window of seconds (`10/60`); 0 turns it off. */
+function loginRateLimit(env: Env): AppConfig['loginRateLimit'] {
+  const raw = (env.LOGIN_RATE_LIMIT ?? '').trim() || '10/60';
+  const m = /^(\d+)(?:\/(\d+))?$/.exec(raw);
+  if (!m || (m[2] !== undefined && Number(m[2]) < 1)) throw new ConfigError(`LOGIN_RATE_LIMIT must be a number of attempts, optionally /seconds (10/60), got "${raw}"`);
+  return { attempts: Number(m[1]), seconds: Number(m[2] ?? 60) };
+}
+
+/** `MAX_REQUEST_SIZE`: bytes, or with a unit (`10mb`, `512kb`). */
+function byteSize(env: Env, name: string, fallback: number): number {
+  const raw = (env[name] ?? '').trim().toLowerCase();
+  if (!raw) return fallback;
+  const m = /^(\d+)\s*(b|kb|mb|gb)?$/.exec(raw);
+  if (!m || Number(m[1]) < 1) throw new ConfigError(`${name} must be a size in bytes, optionally with kb, mb or gb, got "${raw}"`);
+  return Number(m[1]) * { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 }[(m[2] ?? 'b') as 'b'];
 }
 
 function pluginsConfig(env: Env): Record<string, Record<string, unknown>> {
@@ -99,6 +136,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel,
     plugins: (env.PLUGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     pluginsConfig: pluginsConfig(env),
+    trustedProxies: trustedProxies(env),
+    loginRateLimit: loginRateLimit(env),
+    // Well above a 1,000-object bulk body (about 1 MB).
+    maxRequestSize: byteSize(env, 'MAX_REQUEST_SIZE', 20 * 1024 ** 2),
   };
 }
 

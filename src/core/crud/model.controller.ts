@@ -1,6 +1,7 @@
 import { All, Body, Controller, Delete, Get, HttpCode, Options, Param, Patch, Post, Put, Req, Type } from '@nestjs/common';
 import type { Request } from 'express';
 import { AuthenticatedRequest, ModelRoute } from '../auth/auth.guard';
+import { requestOrigin } from '../http/client';
 import { ApiError, NotFoundError } from '../http/errors';
 import { Allow, DETAIL_METHODS, LIST_METHODS, READ_METHODS } from '../http/render.interceptor';
 import { plainJson } from '../http/render';
@@ -11,7 +12,7 @@ import { CrudService, RequestContext } from './crud.service';
 import { jsonStream } from './stream';
 
 export function requestContext(req: Request): RequestContext {
-  const baseUrl = `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+  const baseUrl = requestOrigin(req);
   const { principal, scope, id } = req as AuthenticatedRequest;
   return {
     baseUrl,

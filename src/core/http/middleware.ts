@@ -46,25 +46,46 @@ function sendError(req: Request, res: Response, error: ApiError) {
   res.status(error.status).send(renderBody(req, res, error.body));
 }
 
-const parseJson = express.json({ type: () => true, strict: false, limit: '50mb' });
+/** Deeper JSON than any NetBox body needs; deeper still could exhaust the stack of code that walks it. */
+export const MAX_JSON_DEPTH = 64;
+
+/** Whether a parsed JSON value nests arrays and objects deeper than `limit`, found without recursion. */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth > limit) return true;
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
 
 /**
- * Writes take JSON only: 415 for another type, 400 for malformed JSON, both as NetBox words them.
- * Outside the API, HTML forms (the sign-in pages) are left for their routes to read.
+ * Writes take JSON only: 415 for another type, 400 for malformed or too deeply nested JSON, 413 for a body over
+ * `maxBytes`. Outside the API, HTML forms (the sign-in pages) are left for their routes to read.
  */
-export function jsonBody(req: Request, res: Response, next: NextFunction) {
-  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-  if (!hasBody) return next();
-  const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-  if (type && type !== 'application/json' && !/^application\/[\w.+-]*\+json$/.test(type)) {
-    if (['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return next();
-    if (type === 'application/x-www-form-urlencoded' && !/^\/api(\/|$)/i.test(req.path)) return next();
-    return sendError(req, res, new ApiError(415, { detail: `Unsupported media type "${type}" in request.` }));
-  }
-  parseJson(req, res, (err?: unknown) => {
-    if (!err) return next();
-    const message = err instanceof Error ? err.message : String(err);
-    const status = (err as { status?: number }).status === 413 ? 413 : 400;
-    sendError(req, res, new ApiError(status, { detail: status === 413 ? 'Request body too large.' : `JSON parse error - ${message}` }));
-  });
+export function jsonBody(maxBytes: number) {
+  const parseJson = express.json({ type: () => true, strict: false, limit: maxBytes });
+  return (req: Request, res: Response, next: NextFunction) => {
+    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+    if (!hasBody) return next();
+    const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    if (type && type !== 'application/json' && !/^application\/[\w.+-]*\+json$/.test(type)) {
+      if (['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return next();
+      if (type === 'application/x-www-form-urlencoded' && !/^\/api(\/|$)/i.test(req.path)) return next();
+      return sendError(req, res, new ApiError(415, { detail: `Unsupported media type "${type}" in request.` }));
+    }
+    parseJson(req, res, (err?: unknown) => {
+      if (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        const status = (err as { status?: number }).status === 413 ? 413 : 400;
+        return sendError(req, res, new ApiError(status, { detail: status === 413 ? `Request body too large: the limit is ${maxBytes} bytes.` : `JSON parse error - ${message}` }));
+      }
+      if (nestsDeeperThan(req.body, MAX_JSON_DEPTH)) {
+        return sendError(req, res, new ApiError(400, { detail: `JSON parse error - nested deeper than ${MAX_JSON_DEPTH} levels` }));
+      }
+      next();
+    });
+  };
 }

@@ -1,7 +1,9 @@
 import { Controller, Get, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { SignInRoute } from '../../core/auth/auth.guard';
+import { clientAddress } from '../../core/http/client';
 import { PermissionDeniedError } from '../../core/http/errors';
+import { LoginThrottle, ThrottledError } from '../login-throttle';
 import { CSRF_FAILED, localPath, readForm, redirect, sendPage } from './http';
 import { loginPage } from './pages';
 import { SessionService } from './session.service';
@@ -13,7 +15,10 @@ const AFTER_LOGIN = '/api/';
 @Controller()
 @SignInRoute()
 export class LoginController {
-  constructor(private readonly sessions: SessionService) {}
+  constructor(
+    private readonly sessions: SessionService,
+    private readonly throttle: LoginThrottle,
+  ) {}
 
   @Get('login')
   async form(@Req() req: Request, @Res() res: Response): Promise<void> {
@@ -29,8 +34,18 @@ export class LoginController {
     const csrfOk = signedIn ? this.sessions.csrfValid(signedIn, form.csrfmiddlewaretoken) : this.sessions.anonymousCsrfValid(req, form.csrfmiddlewaretoken);
     if (!csrfOk) throw new PermissionDeniedError(CSRF_FAILED);
     const next = localPath(form.next, AFTER_LOGIN);
+    const address = clientAddress(req);
+    const username = typeof form.username === 'string' ? form.username : '';
+    try {
+      await this.throttle.check(username, address, res);
+    } catch (e) {
+      if (!(e instanceof ThrottledError)) throw e;
+      sendPage(res, loginPage({ csrf: form.csrfmiddlewaretoken, next, username, error: `Too many failed attempts. Try again in ${e.retryAfter} seconds.` }), 429);
+      return;
+    }
     const user = await this.sessions.checkCredentials(form.username, form.password);
     if (!user) {
+      await this.throttle.failed(username, address);
       sendPage(res, loginPage({ csrf: form.csrfmiddlewaretoken, next, username: form.username, error: BAD_CREDENTIALS }));
       return;
     }
