@@ -84,7 +84,10 @@ export class ModelQuery {
     qb.select(`t.${q(fields[0].column)}`, fields[0].column);
     for (const f of fields.slice(1)) qb.addSelect(`t.${q(f.column)}`, f.column);
     for (const key of opts.counts ?? []) qb.addSelect(this.countSql(key), key);
-    const terms = (opts.order ?? this.defaultOrder()).flatMap((term) => this.termsFor(term));
+    const joins = new Map<string, Join>();
+    const terms = (opts.order ?? this.defaultOrder()).flatMap((term) => this.termsFor(term, joins));
+    // Each related object an ordering follows, joined once: an index can serve the order, as a subquery per row cannot.
+    for (const join of joins.values()) qb.leftJoin(join.table, join.alias, `${join.alias}.id = ${join.on}`);
     // PostgreSQL's (and so NetBox's) placement of nulls, on both databases, unless a term asks for them first.
     for (const [i, { expr, desc, nullsFirst }] of terms.entries()) {
       const nulls = desc || nullsFirst ? 'NULLS FIRST' : 'NULLS LAST';
@@ -115,21 +118,21 @@ export class ModelQuery {
   }
 
   /** One term of an ordering (`-column`, `#column`, `column nulls first`) as ORDER BY expressions. */
-  private termsFor(term: string): Array<{ expr: string; desc: boolean; nullsFirst?: boolean }> {
+  private termsFor(term: string, joins: Map<string, Join>): Array<{ expr: string; desc: boolean; nullsFirst?: boolean }> {
     const [, minus, own, column, nulls] = /^(-?)(#?)(\w+)( nulls first)?$/.exec(term) ?? [];
     if (!column) return [];
     const desc = minus === '-';
     const sortAs = this.model.sortAs[column];
-    if (sortAs) return sortAs.flatMap((c) => this.termsFor(`${minus}${this.model.storedFields[c]?.column ?? c}`));
+    if (sortAs) return sortAs.flatMap((c) => this.termsFor(`${minus}${this.model.storedFields[c]?.column ?? c}`, joins));
     if (column in this.model.activeCounts) return [{ expr: q(column), desc }];
-    return this.orderTerms(this.model, 't', column, desc, own ? 2 : 0).map((t) => ({ ...t, nullsFirst: !!nulls }));
+    return this.orderTerms(this.model, 't', column, desc, own ? 2 : 0, joins).map((t) => ({ ...t, nullsFirst: !!nulls }));
   }
 
   /**
    * A column as ORDER BY terms. A related object sorts by its own model's ordering, as Django
-   * does (interfaces by device name, not device id), through scalar subqueries two levels deep.
+   * does (interfaces by device name, not device id), through left joins two levels deep.
    */
-  private orderTerms(model: ModelDef, alias: string, column: string, desc: boolean, depth: number): Array<{ expr: string; desc: boolean }> {
+  private orderTerms(model: ModelDef, alias: string, column: string, desc: boolean, depth: number, joins: Map<string, Join>): Array<{ expr: string; desc: boolean }> {
     const fk = depth < 2 ? model.foreignKeys.find((f) => f.column === column) : undefined;
     if (!fk) {
       // Tree sort keys compare byte by byte on both databases.
@@ -137,16 +140,15 @@ export class ModelQuery {
       return [{ expr: `${alias}.${q(column)}${collate}`, desc }];
     }
     const target = fk.target;
-    const inner = `o${depth}`;
+    const key = `${alias}.${column}`;
+    if (!joins.has(key)) joins.set(key, { table: target.table, alias: `o${joins.size}`, on: `${alias}.${q(column)}` });
+    const inner = joins.get(key)!.alias;
     const columns = target.ordering.flatMap((term) => {
       const [, minus, name] = /^(-?)(\w+)/.exec(term)!;
       return (target.sortAs[name] ?? [name]).map((n) => ({ column: target.storedFields[n]?.column ?? n, reverse: minus === '-' }));
     });
     return columns.flatMap(({ column: targetColumn, reverse }) => {
-      return this.orderTerms(target, inner, targetColumn, desc !== reverse, depth + 1).map(({ expr, desc: d }) => ({
-        expr: `(SELECT ${expr} FROM ${q(target.table)} ${inner} WHERE ${inner}.id = ${alias}.${q(column)})`,
-        desc: d,
-      }));
+      return this.orderTerms(target, inner, targetColumn, desc !== reverse, depth + 1, joins);
     });
   }
 
@@ -171,6 +173,13 @@ export class ModelQuery {
       : `${col} = t.id`;
     return `(SELECT COUNT(*) FROM ${q(counted.table)} c WHERE ${match})`;
   }
+}
+
+/** A table an ordering joins: under `alias`, its row whose id is the `on` column's. */
+interface Join {
+  table: string;
+  alias: string;
+  on: string;
 }
 
 export function q(identifier: string): string {
