@@ -136,9 +136,11 @@ describe('ipam L2VPNs and their terminations', () => {
       expect((await t.get(detail('vlans', other.id))).body.l2vpn_termination).toBeNull();
       const vids = async (query: string) => (await t.get(`${api('vlans')}?${query}`)).body.results.map((v: Json) => v.vid);
       expect(await vids(`l2vpn_id=${metro.id}`)).toEqual([100]);
-      expect(await vids('l2vpn=metro')).toEqual([100]);
-      expect(await vids('l2vpn__n=metro')).toEqual([200]);
-      expect((await t.get(`${api('vlans')}?l2vpn=nope`)).body).toEqual({ l2vpn: ['Select a valid choice. nope is not one of the available choices.'] });
+      // NetBox's `l2vpn` names an L2VPN by its identifier.
+      expect(await vids('l2vpn=65000')).toEqual([100]);
+      expect(await vids('l2vpn__n=65000')).toEqual([200]);
+      expect((await t.get(`${api('vlans')}?l2vpn=65001`)).body).toEqual({ l2vpn: ['Select a valid choice. 65001 is not one of the available choices.'] });
+      expect((await t.get(`${api('vlans')}?l2vpn=metro`)).body).toEqual({ l2vpn: ['“metro” is not a valid value.'] });
     });
 
     it('terminates an object once, with both of NetBox\'s messages', async () => {

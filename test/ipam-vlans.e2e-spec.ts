@@ -70,7 +70,7 @@ describe('ipam VLAN groups and VLANs', () => {
       group: ['VLAN is assigned to group Core (scope: None); cannot also assign to site Amsterdam.'],
     });
     await make('vlans', { vid: 500, name: 'core-a', group: group.id });
-    expect((await t.post(api('vlans'), { vid: 500, name: 'core-b', group: group.id })).body).toEqual({ __all__: ['VLAN with this Group and VID already exists.'] });
+    expect((await t.post(api('vlans'), { vid: 500, name: 'core-b', group: group.id })).body).toEqual({ __all__: ['VLAN with this Group and ID already exists.'] });
     expect((await t.post(api('vlans'), { vid: 501, name: 'core-a', group: group.id })).body).toEqual({ __all__: ['VLAN with this Group and Name already exists.'] });
     // Ungrouped VLANs may repeat a VID.
     await make('vlans', { vid: 500, name: 'loose-1' });

@@ -165,12 +165,12 @@ describe('virtualization', () => {
     expect(assignment.interface).toMatchObject({ id: eth0.id, name: 'eth0', virtual_machine: { id: vm.id } });
     expect((await t.get(`/api/ipam/fhrp-group-assignments/?virtual_machine=app01`)).body.results.map((a: Json) => a.id)).toEqual([assignment.id]);
     expect((await t.get(detail('interfaces', eth0.id))).body.count_fhrp_groups).toBe(1);
-    const l2vpn = await createOne(t, '/api/ipam/l2vpns/', { name: 'Metro', slug: 'metro', type: 'vxlan' });
+    const l2vpn = await createOne(t, '/api/ipam/l2vpns/', { name: 'Metro', slug: 'metro', type: 'vxlan', identifier: 5001 });
     const termination = await createOne(t, '/api/ipam/l2vpn-terminations/', { l2vpn: l2vpn.id, assigned_object_type: 'virtualization.vminterface', assigned_object_id: eth0.id });
     expect((await t.get(`/api/ipam/l2vpn-terminations/?virtual_machine_id=${vm.id}`)).body.results.map((x: Json) => x.id)).toEqual([termination.id]);
     expect((await t.get(`/api/ipam/l2vpn-terminations/?vminterface=eth0`)).body.results.map((x: Json) => x.id)).toEqual([termination.id]);
     expect((await t.get(detail('interfaces', eth0.id))).body.l2vpn_termination).toMatchObject({ id: termination.id });
-    expect((await t.get(`${api('interfaces')}?l2vpn=metro`)).body.results.map((i: Json) => i.id)).toEqual([eth0.id]);
+    expect((await t.get(`${api('interfaces')}?l2vpn=5001`)).body.results.map((i: Json) => i.id)).toEqual([eth0.id]);
     // VLANs a VM may carry: its cluster's, its site's (and their groups'), and global ones.
     const scoped = await createOne(t, '/api/ipam/vlan-groups/', { name: 'kvm vlans', slug: 'kvm-vlans', scope_type: 'virtualization.cluster', scope_id: cluster.id });
     const elsewhere = await createOne(t, '/api/ipam/vlan-groups/', { name: 'rtm vlans', slug: 'rtm-vlans', scope_type: 'dcim.site', scope_id: rtm.id });

@@ -1,6 +1,6 @@
 import { Field, FieldError, ManyToManyField, STRING_LOOKUPS, boolean, choice, contentType, decimal, foreignKey, genericRelation, integer, manyToMany, slug, text } from '../core/model/fields';
-import { CustomFilter, FilterContext, FilterSetSpec, ModelDef, ModelSpec, Row, WriteContext, defineModel, labelOf, registry } from '../core/model/model';
-import { escapeLike, existingIds, iexact, pathFilter } from '../core/query/filters';
+import { CustomFilter, FilterSetSpec, ModelDef, ModelSpec, Row, WriteContext, defineModel, labelOf, registry } from '../core/model/model';
+import { escapeLike, iexact, pathFilter } from '../core/query/filters';
 import { contentTypeFilter } from '../extras/content-type-filter';
 import { loadRow, ModelQuery, q } from '../core/query/model-query';
 import { nestReferrer } from '../core/serialize/referrers';
@@ -22,6 +22,7 @@ import {
 } from './choices';
 import { augmentCabled, cabledFields, cabledFilters, CABLED_KEYS, nodeOf, PATH_KEYS, retrace } from './cabling';
 import { naturalize } from './naturalize';
+import { terminatedIn } from '../ipam/terminated-in';
 
 const COLOR = /^[0-9a-f]{6}$/;
 const COLOR_MESSAGE = 'Enter a valid hexadecimal RGB color code.';
@@ -323,8 +324,8 @@ export const Interface = defineComponent({
     device: interfaceDeviceFilter('name'),
     device_id: interfaceDeviceFilter('id'),
     vdc_identifier: vdcIdentifierFilter(),
-    l2vpn_id: l2vpnFilter('id'),
-    l2vpn: l2vpnFilter('identifier'),
+    l2vpn_id: terminatedIn('dcim.interface', 'id'),
+    l2vpn: terminatedIn('dcim.interface', 'identifier'),
   },
   async validate(row, previous, ctx) {
     row._name = naturalizeInterface(row.name);
@@ -460,34 +461,6 @@ function vdcIdentifierFilter(): CustomFilter {
       const through = Interface.fields.vdcs as ManyToManyField;
       ctx.where(
         `t.id IN (SELECT x.${q(through.sourceColumn)} FROM ${q(through.throughTable)} x WHERE x.${q(through.targetColumn)} IN (${found.map((f) => ctx.param(f.id)).join(', ')}))`,
-      );
-    },
-  };
-}
-
-/**
- * `?l2vpn_id=<id>` and `?l2vpn=<identifier>` (CommonInterfaceFilterSet): interfaces terminated in those L2VPNs,
- * each of which must exist.
- */
-function l2vpnFilter(by: 'id' | 'identifier'): CustomFilter {
-  return {
-    negatable: true,
-    async apply(values, ctx) {
-      const l2vpns = registry.get('ipam.l2vpn')!;
-      const terminations = registry.get('ipam.l2vpntermination')!;
-      let ids: number[];
-      if (by === 'id') ids = await existingIds(l2vpns, values, ctx);
-      else {
-        const invalid = values.find((v) => !/^-?\d+$/.test(v));
-        if (invalid !== undefined) throw new FieldError([`“${invalid}” is not a valid value.`]);
-        const found = await new ModelQuery(ctx.em, l2vpns, ctx.driver).where('t.identifier IN (:...given)', { given: values.map(Number) }).rows({ order: ['id'] });
-        const missing = values.find((v) => !found.some((l) => Number(l.identifier) === Number(v)));
-        if (missing !== undefined) throw new FieldError([`Select a valid choice. ${missing} is not one of the available choices.`]);
-        ids = found.map((l) => l.id);
-      }
-      ctx.where(
-        `t.id IN (SELECT x.assigned_object_id FROM ${q(terminations.table)} x WHERE x.assigned_object_type = ${ctx.param(Interface.label)}` +
-          ` AND x.l2vpn_id IN (${ids.map((id) => ctx.param(id)).join(', ')}))`,
       );
     },
   };

@@ -1,5 +1,5 @@
 import { FieldError, choice, decimal, foreignKey, integer, json, text } from '../core/model/fields';
-import { CustomFilter, LabelContext, ModelDef, Row, WriteContext, defineModel, labelOf, registry } from '../core/model/model';
+import { LabelContext, Row, WriteContext, defineModel, labelOf, registry } from '../core/model/model';
 import { booleanFilter, escapeLike, existingIds, iexact, pathFilter, searchFilter, tenancyFilters } from '../core/query/filters';
 import { euiFilter, normaliseMac } from './components.models';
 import { componentPresenceFilters } from './types.models';

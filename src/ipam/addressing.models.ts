@@ -1,7 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { FieldError, boolean, choice, contentType, date, foreignKey, genericRelation, integer, text } from '../core/model/fields';
 import { CustomFilter, ModelDef, Row, WriteContext, defineModel, registry } from '../core/model/model';
-import { booleanFilter, pathFilter, tenancyFilters } from '../core/query/filters';
+import { booleanFilter, tenancyFilters } from '../core/query/filters';
 import { ModelQuery, loadRow, q } from '../core/query/model-query';
 import { RenderContext, represent } from '../core/serialize/serializer';
 import { siteFilters } from '../dcim/racks.models';
@@ -92,6 +92,7 @@ export const Aggregate = defineModel({
   app: 'ipam',
   name: 'aggregate',
   plural: 'aggregates',
+  filterset: { fields: ['id', 'date_added', 'description'], related: ['rir_id', 'rir', 'tenant_id', 'tenant'] },
   display: (a) => a.prefix,
   lookupField: 'prefix',
   ordering: ['prefix', 'id'],
@@ -131,6 +132,10 @@ export const Prefix = defineModel({
   app: 'ipam',
   name: 'prefix',
   plural: 'prefixes',
+  filterset: {
+    fields: ['id', 'is_pool', 'mark_utilized', 'description', 'status'],
+    related: ['vrf_id', 'vrf', 'site_id', 'site', 'vlan_id', 'role_id', 'role', 'tenant_id', 'tenant'],
+  },
   verboseNamePlural: 'prefixes',
   display: (p) => p.prefix,
   lookupField: 'prefix',
@@ -276,6 +281,7 @@ export const IPRange = defineModel({
   app: 'ipam',
   name: 'iprange',
   plural: 'ip-ranges',
+  filterset: { fields: ['id', 'mark_utilized', 'description', 'status'], related: ['vrf_id', 'vrf', 'role_id', 'role', 'tenant_id', 'tenant'] },
   verboseName: 'IP range',
   display: rangeName,
   ordering: ['vrf_id nulls first', 'start_address', 'id'],
@@ -376,6 +382,7 @@ export const IPAddress = defineModel({
   app: 'ipam',
   name: 'ipaddress',
   plural: 'ip-addresses',
+  filterset: { fields: ['id', 'dns_name', 'description', 'status', 'role'], related: ['vrf_id', 'vrf', 'tenant_id', 'tenant'] },
   verboseName: 'IP address',
   verboseNamePlural: 'IP addresses',
   display: (a) => a.address,
@@ -433,6 +440,11 @@ export const IPAddress = defineModel({
     virtual_machine_id: assignedVirtualMachineFilter('id', ASSIGNED),
     fhrpgroup_id: assignedToFilter('ipam.fhrpgroup', 'id'),
     fhrpgroup_id__n: assignedToFilter('ipam.fhrpgroup', 'id', true),
+    // 3.5.9: assigned to anything at all (an interface or an FHRP group).
+    assigned: booleanFilter(
+      () => 't.assigned_object_type IS NOT NULL OR t.assigned_object_id IS NOT NULL',
+      () => 't.assigned_object_type IS NULL AND t.assigned_object_id IS NULL',
+    ),
     assigned_to_interface: booleanFilter(
       (ctx) => `t.assigned_object_type IN (${ctx.param('dcim.interface')}, ${ctx.param('virtualization.vminterface')}) AND t.assigned_object_id IS NOT NULL`,
     ),

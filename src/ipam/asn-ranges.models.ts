@@ -7,6 +7,7 @@ export const ASNRange = defineModel({
   app: 'ipam',
   name: 'asnrange',
   plural: 'asn-ranges',
+  filterset: { fields: ['id', 'name', 'start', 'end', 'description'], related: ['rir_id', 'rir', 'tenant_id', 'tenant'] },
   verboseName: 'ASN range',
   display: (r) => `${r.name} (${r.start}-${r.end})`,
   ordering: ['name'],

@@ -1,5 +1,6 @@
 import { FieldError, choice, contentType, foreignKey, genericRelation, integer, text } from '../core/model/fields';
-import { CustomFilter, Row, defineModel, registry } from '../core/model/model';
+import { CustomFilter, Row, defineModel, labelsOf, registry } from '../core/model/model';
+import { contentTypeFilter } from '../extras/content-type-filter';
 import { ModelQuery, q } from '../core/query/model-query';
 import { referencedDisplays } from '../core/serialize/referrers';
 import { represent } from '../core/serialize/serializer';
@@ -36,6 +37,7 @@ export const FHRPGroup = defineModel({
   app: 'ipam',
   name: 'fhrpgroup',
   plural: 'fhrp-groups',
+  filterset: { fields: ['id', 'group_id', 'name', 'auth_key', 'protocol', 'auth_type'] },
   verboseName: 'FHRP group',
   display: fhrpGroupDisplay,
   ordering: ['protocol', 'group_id', 'id'],
@@ -64,10 +66,18 @@ export const FHRPGroup = defineModel({
     const assigned = await query.rows({ order: query.defaultOrder() });
     const nested = assigned.length ? await represent(ctx, addresses, assigned, 'brief') : [];
     rows.forEach((row, i) => {
-      const own = nested.filter((_, k) => assigned[k].assigned_object_id === row.id);
-      if ('ip_addresses' in reps[i]) reps[i].ip_addresses = own;
-      if ('display' in reps[i] && own.length) reps[i].display = `${fhrpGroupDisplay(row)} (${own[0].address})`;
+      if ('ip_addresses' in reps[i]) reps[i].ip_addresses = nested.filter((_, k) => assigned[k].assigned_object_id === row.id);
     });
+  },
+  // Its first address also names the group, as in NetBox.
+  async labels(rows, ctx) {
+    const addresses = registry.get('ipam.ipaddress')!;
+    const query = new ModelQuery(ctx.em, addresses, ctx.driver)
+      .where('t.assigned_object_type = :type', { type: 'ipam.fhrpgroup' })
+      .where('t.assigned_object_id IN (:...groups)', { groups: rows.map((r) => r.id) });
+    const first = new Map<number, string>();
+    for (const ip of await query.rows({ order: query.defaultOrder() })) if (!first.has(ip.assigned_object_id)) first.set(ip.assigned_object_id, ip.address);
+    return rows.map((row) => (first.has(row.id) ? `${fhrpGroupDisplay(row)} (${first.get(row.id)})` : fhrpGroupDisplay(row)));
   },
 });
 
@@ -102,6 +112,7 @@ export const FHRPGroupAssignment = defineModel({
   app: 'ipam',
   name: 'fhrpgroupassignment',
   plural: 'fhrp-group-assignments',
+  filterset: { fields: ['id', 'interface_id', 'priority'], related: ['group_id'] },
   verboseName: 'FHRP group assignment',
   // What change records name it by; lists say `<interface>: <group> (<priority>)`, which takes other tables.
   display: (a) => `FHRP group assignment ${a.id}`,
@@ -124,18 +135,17 @@ export const FHRPGroupAssignment = defineModel({
   ],
   brief: ['id', 'url', 'display', 'interface_type', 'interface_id', 'group_id', 'priority'],
   filters: {
+    interface_type: contentTypeFilter('interface_type'),
     device: assignedDeviceFilter('name', INTERFACE),
     device_id: assignedDeviceFilter('id', INTERFACE),
     virtual_machine: assignedVirtualMachineFilter('name', INTERFACE),
     virtual_machine_id: assignedVirtualMachineFilter('id', INTERFACE),
   },
-  async augment(ctx, rows, reps) {
+  async labels(rows, ctx) {
     const groups = await new ModelQuery(ctx.em, FHRPGroup, ctx.driver).whereIdIn([...new Set(rows.map((r) => r.group_id))]).rows({ order: ['id'] });
-    const groupDisplay = new Map(groups.map((g) => [g.id, FHRPGroup.display(g)]));
+    const groupLabels = await labelsOf(FHRPGroup, groups, ctx);
+    const groupDisplay = new Map(groups.map((g, i) => [g.id, groupLabels[i]]));
     const interfaces = await referencedDisplays(ctx, rows.map((r) => ({ type: r.interface_type, id: r.interface_id })));
-    rows.forEach((row, i) => {
-      const iface = interfaces.get(`${row.interface_type}:${row.interface_id}`) ?? 'None';
-      if ('display' in reps[i]) reps[i].display = `${iface}: ${groupDisplay.get(row.group_id)} (${row.priority})`;
-    });
+    return rows.map((row) => `${interfaces.get(`${row.interface_type}:${row.interface_id}`) ?? 'None'}: ${groupDisplay.get(row.group_id)} (${row.priority})`);
   },
 });

@@ -3,7 +3,7 @@ import { CustomFilter, FilterContext, defineModel, registry } from '../core/mode
 import { escapeLike, tenancyFilters } from '../core/query/filters';
 import { ModelQuery, loadRow, q } from '../core/query/model-query';
 import { referencedDisplays } from '../core/serialize/referrers';
-import { contentTypeIdFilter } from '../extras/content-type-filter';
+import { contentTypeFilter, contentTypeIdFilter } from '../extras/content-type-filter';
 
 const L2VPN_TYPES = [
   { value: 'vpws', label: 'VPWS' },
@@ -33,6 +33,10 @@ export const L2VPN = defineModel({
   app: 'ipam',
   name: 'l2vpn',
   plural: 'l2vpns',
+  filterset: {
+    fields: ['id', 'identifier', 'name', 'slug', 'type', 'description'],
+    related: ['import_target_id', 'import_target', 'export_target_id', 'export_target', 'tenant_id', 'tenant'],
+  },
   verboseName: 'L2VPN',
   display: (v) => (v.identifier ? `${v.name} (${v.identifier})` : v.name),
   ordering: ['name', 'identifier'],
@@ -163,6 +167,7 @@ export const L2VPNTermination = defineModel({
   app: 'ipam',
   name: 'l2vpntermination',
   plural: 'l2vpn-terminations',
+  filterset: { fields: ['id'], related: ['l2vpn_id', 'l2vpn'] },
   verboseName: 'L2VPN termination',
   // What change records name it by; lists say `<object> <> <L2VPN>`, which takes other tables.
   display: (t) => `L2VPN termination ${t.id}`,
@@ -177,6 +182,7 @@ export const L2VPNTermination = defineModel({
   constraints: [{ fields: ['assigned_object_type', 'assigned_object_id'], name: 'ipam_l2vpntermination_assigned_object', message: TAKEN }],
   brief: ['id', 'url', 'display', 'l2vpn'],
   filters: {
+    assigned_object_type: contentTypeFilter('assigned_object_type'),
     q: {
       apply(values, ctx) {
         const value = values[values.length - 1]?.trim();
@@ -224,13 +230,10 @@ export const L2VPNTermination = defineModel({
       }
     }
   },
-  async augment(ctx, rows, reps) {
+  async labels(rows, ctx) {
     const l2vpns = await new ModelQuery(ctx.em, L2VPN, ctx.driver).whereIdIn([...new Set(rows.map((r) => r.l2vpn_id))]).rows({ order: ['id'] });
     const l2vpnDisplay = new Map(l2vpns.map((l) => [l.id, L2VPN.display(l)]));
     const objects = await referencedDisplays(ctx, rows.map((r) => ({ type: r.assigned_object_type, id: r.assigned_object_id })));
-    rows.forEach((row, i) => {
-      const object = objects.get(`${row.assigned_object_type}:${row.assigned_object_id}`) ?? 'None';
-      if ('display' in reps[i]) reps[i].display = `${object} <> ${l2vpnDisplay.get(row.l2vpn_id)}`;
-    });
+    return rows.map((row) => `${objects.get(`${row.assigned_object_type}:${row.assigned_object_id}`) ?? 'None'} <> ${l2vpnDisplay.get(row.l2vpn_id)}`);
   },
 });

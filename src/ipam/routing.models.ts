@@ -8,6 +8,7 @@ export const RIR = defineModel({
   app: 'ipam',
   name: 'rir',
   plural: 'rirs',
+  filterset: { fields: ['id', 'name', 'slug', 'is_private', 'description'] },
   verboseName: 'RIR',
   fields: {
     name: text({ max: 100, unique: true }),
@@ -25,6 +26,7 @@ export const Role = defineModel({
   app: 'ipam',
   name: 'role',
   plural: 'roles',
+  filterset: { fields: ['id', 'name', 'slug', 'description'] },
   ordering: ['weight', 'name'],
   fields: {
     name: text({ max: 100, unique: true }),
@@ -44,6 +46,7 @@ export const RouteTarget = defineModel({
   app: 'ipam',
   name: 'routetarget',
   plural: 'route-targets',
+  filterset: { fields: ['id', 'name', 'description'], related: ['tenant_id', 'tenant'] },
   verboseName: 'route target',
   fields: {
     name: text({ max: 21, unique: true, helpText: 'Route target value (formatted in accordance with RFC 4360)' }),
@@ -80,6 +83,10 @@ export const VRF = defineModel({
   app: 'ipam',
   name: 'vrf',
   plural: 'vrfs',
+  filterset: {
+    fields: ['id', 'name', 'rd', 'enforce_unique', 'description'],
+    related: ['import_target_id', 'import_target', 'export_target_id', 'export_target', 'tenant_id', 'tenant'],
+  },
   verboseName: 'VRF',
   display: (v) => (v.rd ? `${v.name} (${v.rd})` : v.name),
   ordering: ['name', 'rd', 'id'],
@@ -115,6 +122,7 @@ export const ASN = defineModel({
   app: 'ipam',
   name: 'asn',
   plural: 'asns',
+  filterset: { fields: ['id', 'asn', 'description'], related: ['rir_id', 'rir', 'tenant_id', 'tenant'] },
   verboseName: 'ASN',
   display: (a) => asnDisplay(a.asn),
   ordering: ['asn'],

@@ -70,6 +70,7 @@ export const ServiceTemplate = defineModel({
   app: 'ipam',
   name: 'servicetemplate',
   plural: 'service-templates',
+  filterset: { fields: ['id', 'name', 'protocol'] },
   verboseName: 'service template',
   display: serviceDisplay,
   ordering: ['name'],
@@ -92,6 +93,10 @@ export const Service = defineModel({
   app: 'ipam',
   name: 'service',
   plural: 'services',
+  filterset: {
+    fields: ['id', 'name', 'protocol', 'description'],
+    related: ['device_id', 'device', 'virtual_machine_id', 'virtual_machine', 'ipaddress_id', 'ipaddress'],
+  },
   display: serviceDisplay,
   ordering: ['protocol', 'ports', 'id'],
   // Port lists sort as PostgreSQL compares arrays, through a key kept beside them.

@@ -1,6 +1,8 @@
 import { FieldError, choice, contentType, foreignKey, genericRelation, integer, slug, text } from '../core/model/fields';
-import { CustomFilter, FilterContext, ModelDef, Row, WriteContext, defineModel, registry } from '../core/model/model';
-import { pathFilter, tenancyFilters } from '../core/query/filters';
+import { terminatedIn } from './terminated-in';
+import { CustomFilter, FilterContext, defineModel, registry } from '../core/model/model';
+import { contentTypeFilter } from '../extras/content-type-filter';
+import { tenancyFilters } from '../core/query/filters';
 import { loadRow, q } from '../core/query/model-query';
 import { nestReferrer } from '../core/serialize/referrers';
 import { siteFilters } from '../dcim/racks.models';
@@ -24,6 +26,7 @@ export const VLANGroup = defineModel({
   app: 'ipam',
   name: 'vlangroup',
   plural: 'vlan-groups',
+  filterset: { fields: ['id', 'name', 'slug', 'min_vid', 'max_vid', 'description', 'scope_id'] },
   verboseName: 'VLAN group',
   ordering: ['name', 'id'],
   fields: {
@@ -48,7 +51,7 @@ export const VLANGroup = defineModel({
   brief: ['id', 'url', 'display', 'name', 'slug', 'vlan_count'],
   search: ['name', 'slug', 'description'],
   // `?site=<id>`, `?region=<id>`...: groups scoped to that object.
-  filters: Object.fromEntries(GROUP_SCOPES.map((scope) => [scope.split('.')[1], scopeFilter(scope)])),
+  filters: { scope_type: contentTypeFilter('scope_type'), ...Object.fromEntries(GROUP_SCOPES.map((scope) => [scope.split('.')[1], scopeFilter(scope)])) },
   validate(row) {
     if (row.scope_id !== null && !row.scope_type) throw new FieldError(['Cannot set scope_id without scope_type.']);
     if (row.scope_type && row.scope_id === null) throw new FieldError({ scope_id: ['This field is required when a scope type is set.'] });
@@ -73,13 +76,17 @@ export const VLAN = defineModel({
   app: 'ipam',
   name: 'vlan',
   plural: 'vlans',
+  filterset: {
+    fields: ['id', 'vid', 'name', 'description', 'status'],
+    related: ['site_id', 'site', 'group_id', 'group', 'role_id', 'role', 'tenant_id', 'tenant'],
+  },
   verboseName: 'VLAN',
   display: (v) => `${v.name} (${v.vid})`,
   ordering: ['site', 'group', 'vid', 'id'],
   fields: {
     site: foreignKey('dcim.site', { nullable: true, onDelete: 'PROTECT' }),
     group: foreignKey('ipam.vlangroup', { nullable: true, onDelete: 'PROTECT' }),
-    vid: integer({ min: 1, max: 4094, label: 'VID' }),
+    vid: integer({ min: 1, max: 4094, label: 'ID' }),
     name: text({ max: 64 }),
     tenant: foreignKey('tenancy.tenant', { nullable: true, onDelete: 'PROTECT' }),
     status: choice(VLAN_STATUSES, { default: 1, aliases: { active: 1, reserved: 2, deprecated: 3 } }),
@@ -92,7 +99,7 @@ export const VLAN = defineModel({
     'tags', 'custom_fields', 'created', 'last_updated', 'prefix_count',
   ],
   constraints: [
-    { fields: ['group', 'vid'], name: 'ipam_vlan_unique_group_vid', message: 'VLAN with this Group and VID already exists.' },
+    { fields: ['group', 'vid'], name: 'ipam_vlan_unique_group_vid', message: 'VLAN with this Group and ID already exists.' },
     { fields: ['group', 'name'], name: 'ipam_vlan_unique_group_name', message: 'VLAN with this Group and Name already exists.' },
   ],
   counts: { prefix_count: { model: 'ipam.prefix', field: 'vlan' } },
@@ -104,7 +111,7 @@ export const VLAN = defineModel({
     available_on_device: availableOnDevice(),
     available_on_virtualmachine: availableOnVirtualMachine(),
     l2vpn_id: terminatedIn('ipam.vlan', 'id'),
-    l2vpn: terminatedIn('ipam.vlan', 'slug'),
+    l2vpn: terminatedIn('ipam.vlan', 'identifier'),
   },
   async validate(row, _previous, ctx) {
     const group = await loadRow(ctx, VLANGroup, row.group_id);
@@ -150,32 +157,6 @@ function availableOnDevice(): CustomFilter {
       ctx.where(
         `(t.group_id IN (SELECT g.id FROM ${groups} g WHERE ${scopes.join(' OR ')}) OR t.site_id = ${ctx.param(device.site_id)}` +
           ` OR (t.site_id IS NULL AND t.group_id IN (SELECT g.id FROM ${groups} g WHERE g.scope_id IS NULL)) OR (t.group_id IS NULL AND t.site_id IS NULL))`,
-      );
-    },
-  };
-}
-
-/** `?l2vpn_id=<id>` / `?l2vpn=<slug>` (and `__n`): objects of a type (VLANs, VM interfaces) terminated in those L2VPNs; every value must name one. */
-export function terminatedIn(type: string, by: 'id' | 'slug'): CustomFilter {
-  return {
-    negatable: true,
-    async apply(values, ctx) {
-      const l2vpns = registry.get('ipam.l2vpn');
-      const terminations = registry.get('ipam.l2vpntermination');
-      if (!l2vpns || !terminations) return ctx.where('1 = 0');
-      const given = values.map((v) => (by === 'id' ? (/^\d+$/.test(v) ? Number(v) : -1) : v));
-      const found: Array<Record<string, unknown>> = await ctx.em
-        .createQueryBuilder()
-        .select('l.id', 'id')
-        .addSelect(`l.${by}`, 'attr')
-        .from(l2vpns.table, 'l')
-        .where(`l.${by} IN (:...given)`, { given })
-        .getRawMany();
-      const missing = values.find((_, i) => !found.some((f) => String(f.attr) === String(given[i])));
-      if (missing !== undefined) throw new FieldError([`Select a valid choice. ${missing} is not one of the available choices.`]);
-      ctx.where(
-        `t.id IN (SELECT x.assigned_object_id FROM ${q(terminations.table)} x WHERE x.assigned_object_type = ${ctx.param(type)}` +
-          ` AND x.l2vpn_id IN (${found.map((f) => ctx.param(Number(f.id))).join(', ')}))`,
       );
     },
   };

@@ -1,4 +1,4 @@
-import { FieldError, ManyToManyField, STRING_LOOKUPS, boolean, choice, decimal, foreignKey, integer, json, manyToMany, slug, text } from '../core/model/fields';
+import { FieldError, ManyToManyField, boolean, choice, decimal, foreignKey, integer, json, manyToMany, slug, text } from '../core/model/fields';
 import { CustomFilter, Row, WriteContext, defineModel, labelOf, registry } from '../core/model/model';
 import { booleanFilter, escapeLike, iexact, pathFilter, tenancyFilters } from '../core/query/filters';
 import { ModelQuery, loadRow, q } from '../core/query/model-query';
@@ -6,7 +6,7 @@ import { nestReferrer } from '../core/serialize/referrers';
 import { siteFilters } from '../dcim/racks.models';
 import { euiFilter, naturalizeInterface, normaliseMac, normaliseMacField } from '../dcim/components.models';
 import { naturalize } from '../dcim/naturalize';
-import { terminatedIn } from '../ipam/vlans.models';
+import { terminatedIn } from '../ipam/terminated-in';
 
 const CLUSTER_STATUSES = [
   { value: 'planned', label: 'Planned' },
@@ -332,7 +332,7 @@ export const VMInterface = defineModel({
     vlan_id: vlanFilter('id'),
     vlan: vlanFilter('vid'),
     l2vpn_id: terminatedIn('virtualization.vminterface', 'id'),
-    l2vpn: terminatedIn('virtualization.vminterface', 'slug'),
+    l2vpn: terminatedIn('virtualization.vminterface', 'identifier'),
   },
   async validate(row, _previous, ctx) {
     row._name = naturalizeInterface(row.name);
