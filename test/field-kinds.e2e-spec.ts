@@ -36,6 +36,7 @@ const Widget = defineModel({
   },
   brief: ['id', 'url', 'display', 'name'],
   search: ['name'],
+  filterset: { fields: ['id', 'name', 'slug', 'status', 'level', 'weight', 'units', 'enabled', 'installed', 'seen'], related: ['tenant_id', 'tenant'] },
 });
 
 describe('field kinds through the generic layer', () => {

@@ -46,6 +46,7 @@ const Widget = defineModel({
   },
   brief: ['id', 'url', 'display', 'name'],
   search: ['name', 'comments'],
+  filterset: { fields: ['id', 'name', 'slug', 'status', 'size'], related: ['group_id', 'group'] },
 });
 
 const models: ModelDef[] = [Group, Widget];
@@ -248,6 +249,13 @@ describe('OpenAPI document', () => {
     }
     for (const name of ['group_id', 'group', 'group__n', 'group_id__n', 'status', 'status__n', 'size__gte']) expect(byName).toHaveProperty(name);
     expect(byName).not.toHaveProperty('name__gte');
+    // What its filter set leaves out is no filter.
+    expect(byName).not.toHaveProperty('comments');
+    // A model declaring no filter set filters by id (and its base's filters) alone.
+    const groupFilters = (doc.paths['/api/testapp/widget-groups/'].get.parameters as Json[]).map((p) => p.name);
+    expect(groupFilters).toEqual(expect.arrayContaining(['id', 'id__n', 'q', 'created']));
+    expect(groupFilters).not.toContain('name');
+    expect(groupFilters).not.toContain('parent_id');
     expect(byName.id.schema).toEqual({ type: 'array', items: { type: 'integer' } });
     expect(byName.group_id.schema.items.type).toBe('integer');
     expect(byName.status.schema.items.enum).toEqual(['active', 'planned']);
