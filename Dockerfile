@@ -29,6 +29,6 @@ USER node
 EXPOSE 8000
 # Ready once migrations are applied. The token is sent when set, for LOGIN_REQUIRED=true.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
-  CMD ["node", "-e", "const t=process.env.SUPERUSER_API_TOKEN;require('http').get({host:'127.0.0.1',port:process.env.PORT||8000,path:'/api/status/',headers:t?{Authorization:'Token '+t}:{},timeout:4000},r=>process.exit(r.statusCode===200?0:1)).on('error',()=>process.exit(1)).on('timeout',()=>process.exit(1))"]
+  CMD ["node", "-e", "require('http').get({host:'127.0.0.1',port:process.env.PORT||8000,path:'/readyz',timeout:4000},r=>process.exit(r.statusCode===200?0:1)).on('error',()=>process.exit(1)).on('timeout',()=>process.exit(1))"]
 # main applies pending migrations and ensures the SUPERUSER_* account before it listens.
 CMD ["node", "dist/src/main.js"]

@@ -63,8 +63,18 @@ describe('Kubernetes manifests', () => {
     const migrate = job.spec.template.spec.containers[0];
     expect(migrate.image).toBe(api.image);
     expect(migrate.command).toEqual(['node', 'dist/src/migrate.js']);
-    for (const probe of ['startupProbe', 'readinessProbe', 'livenessProbe']) expect(api[probe].httpGet).toEqual({ path: '/api/status/', port: 'http' });
-    expect(api.ports).toEqual([{ name: 'http', containerPort: Number(config.data.PORT) }]);
+    expect(api.livenessProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
+    for (const probe of ['startupProbe', 'readinessProbe']) expect(api[probe].httpGet).toEqual({ path: '/readyz', port: 'http' });
+    expect(api.ports).toEqual([
+      { name: 'http', containerPort: Number(config.data.PORT) },
+      { name: 'metrics', containerPort: Number(config.data.METRICS_PORT) },
+    ]);
+    expect(config.data.METRICS_ENABLED).toBe('true');
+    expect(deployment.spec.template.metadata.annotations).toEqual({
+      'prometheus.io/scrape': 'true',
+      'prometheus.io/port': config.data.METRICS_PORT,
+      'prometheus.io/path': '/metrics',
+    });
     for (const container of [api, migrate]) {
       expect(container.envFrom).toEqual([{ configMapRef: { name: config.metadata.name } }, { secretRef: { name: secret.metadata.name } }]);
       expect(container.resources.requests).toEqual({ cpu: expect.any(String), memory: expect.any(String) });

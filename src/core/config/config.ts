@@ -23,6 +23,14 @@ export interface AppConfig {
   /** Days change records are kept; 0 keeps them forever. */
   changelogRetention: number;
   logLevel: 'error' | 'warn' | 'log' | 'debug';
+  /** One JSON object a line, or lines for a person to read. */
+  logFormat: 'json' | 'pretty';
+  /** Where log lines go: a file appended to, or standard output when null. */
+  logFile: string | null;
+  /** Prometheus metrics at `/metrics` (NetBox's METRICS_ENABLED). */
+  metricsEnabled: boolean;
+  /** Serve `/metrics` on this port instead of the API's; null: on the API's port. */
+  metricsPort: number | null;
   /** Plugins to install, as module names or paths, in order. */
   plugins: string[];
   /** Each plugin's settings, by plugin name. */
@@ -86,6 +94,13 @@ function byteSize(env: Env, name: string, fallback: number): number {
   return Number(m[1]) * { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 }[(m[2] ?? 'b') as 'b'];
 }
 
+function oneOf<T extends string>(env: Env, name: string, values: readonly T[], fallback: T): T {
+  const raw = (env[name] ?? '').trim();
+  if (!raw) return fallback;
+  if (!values.includes(raw as T)) throw new ConfigError(`${name} must be ${values.join(' or ')}, got "${raw}"`);
+  return raw as T;
+}
+
 function pluginsConfig(env: Env): Record<string, Record<string, unknown>> {
   const raw = env.PLUGINS_CONFIG;
   if (!raw) return {};
@@ -134,6 +149,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     redisUrl: env.REDIS_URL || null,
     changelogRetention: integer(env, 'CHANGELOG_RETENTION', 90, 0),
     logLevel,
+    logFormat: oneOf(env, 'LOG_FORMAT', ['json', 'pretty'] as const, 'json'),
+    logFile: env.LOG_FILE ? path.resolve(env.LOG_FILE) : null,
+    metricsEnabled: bool(env, 'METRICS_ENABLED', false),
+    metricsPort: env.METRICS_PORT ? integer(env, 'METRICS_PORT', 0, 0) : null,
     plugins: (env.PLUGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     pluginsConfig: pluginsConfig(env),
     trustedProxies: trustedProxies(env),

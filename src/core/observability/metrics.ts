@@ -1,0 +1,59 @@
+import type { Request } from 'express';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { DataSource } from 'typeorm';
+
+/** A pool's connections, as pg's Pool counts them. */
+interface PoolCounts {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+}
+
+/** The route a request matched, as a template (`/api/dcim/devices/{id}/`), never its raw path; `unmatched` otherwise. */
+export function routeTemplate(req: Request): string {
+  const route = (req as Request & { route?: { path?: unknown } }).route;
+  if (!route || typeof route.path !== 'string') return 'unmatched';
+  const template = `${req.baseUrl}${route.path}`.replace(/:(\w+)(\([^)]*\))?\??/g, '{$1}');
+  return req.path.endsWith('/') && !template.endsWith('/') ? `${template}/` : template;
+}
+
+/** One app's Prometheus metrics, in a registry of its own (several apps may share a process, as in tests). */
+export class Metrics {
+  readonly registry = new Registry();
+  private readonly requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests by method, route template and status', labelNames: ['method', 'route', 'status'], registers: [this.registry] });
+  private readonly latency = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request latency by method, route template and status',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+
+  constructor(dataSource: DataSource) {
+    collectDefaultMetrics({ register: this.registry });
+    const pool = () => (dataSource.driver as unknown as { master?: PoolCounts }).master;
+    new Gauge({
+      name: 'db_pool_connections_in_use',
+      help: 'Database connections in use (the embedded database has one)',
+      registers: [this.registry],
+      collect() {
+        const p = pool();
+        this.set(p ? p.totalCount - p.idleCount : 1);
+      },
+    });
+    new Gauge({
+      name: 'db_pool_waiting_requests',
+      help: 'Requests waiting for a database connection',
+      registers: [this.registry],
+      collect() {
+        this.set(pool()?.waitingCount ?? 0);
+      },
+    });
+  }
+
+  observe(req: Request, status: number, seconds: number): void {
+    const labels = { method: req.method, route: routeTemplate(req), status: String(status) };
+    this.requests.inc(labels);
+    this.latency.observe(labels, seconds);
+  }
+}

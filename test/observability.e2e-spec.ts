@@ -1,0 +1,173 @@
+import * as fs from 'fs';
+import * as net from 'net';
+import * as os from 'os';
+import * as path from 'path';
+import request from 'supertest';
+import { metricsAddress } from '../src/app.factory';
+import { loadConfig } from '../src/core/config/config';
+import { createOne, expectStatus, Json } from './helpers/seed';
+import { SUPERUSER_TOKEN, TestApp } from './helpers/test-app';
+
+const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inventory-logs-'));
+afterAll(() => fs.rmSync(logDir, { recursive: true, force: true }));
+
+/** The JSON lines an app has written to its log file so far. */
+function logLines(file: string): Json[] {
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+}
+
+/** A port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = net.createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('request logs', () => {
+  const file = path.join(logDir, 'requests.log');
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await TestApp.start({ LOG_LEVEL: 'log', LOG_FILE: file, TRUSTED_PROXIES: 'loopback' });
+  });
+  afterAll(() => t?.close());
+
+  it('writes one JSON line per request: method, path and query, status, duration, bytes, user, token id, client and request id', async () => {
+    const res = await t.get('/api/tenancy/tenants/?limit=3').set('X-Forwarded-For', '203.0.113.9');
+    expectStatus(res, 200);
+    const line = logLines(file).find((l) => l.request_id === res.headers['x-request-id']);
+    expect(line).toEqual({
+      level: 30,
+      time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      method: 'GET',
+      path: '/api/tenancy/tenants/?limit=3',
+      status: 200,
+      duration_ms: expect.any(Number),
+      bytes: Buffer.byteLength(res.text),
+      user: 'admin',
+      token_id: expect.any(Number),
+      client: '203.0.113.9',
+      request_id: res.headers['x-request-id'],
+      msg: 'request',
+    });
+    const anonymous = await t.anon().get('/api/tenancy/tenants/');
+    const refused = logLines(file).find((l) => l.request_id === anonymous.headers['x-request-id']);
+    expect(refused).toMatchObject({ status: 403, user: null, token_id: null, client: '127.0.0.1' });
+  });
+
+  it('never writes a token key, a password or an Authorization header, whatever the requests carry', async () => {
+    const password = 'Tr0ub4dor&3-secret';
+    await createOne(t, '/api/users/users/', { username: 'logged', password });
+    const provisioned = await t.anon().post('/api/users/tokens/provision/').set('Content-Type', 'application/json').send({ username: 'logged', password });
+    expectStatus(provisioned, 201);
+    await t.anon().post('/api/users/tokens/provision/').set('Content-Type', 'application/json').send({ username: 'logged', password: `${password}-wrong` });
+    const key = provisioned.body.key as string;
+    expectStatus(await t.get('/api/users/config/', key), 200);
+    await t.get('/api/tenancy/tenants/', 'f'.repeat(40));
+    await t.post('/api/tenancy/tenants/', { name: password, slug: 'not-a-secret' });
+    const text = fs.readFileSync(file, 'utf8');
+    for (const secret of [password, key, SUPERUSER_TOKEN, 'f'.repeat(40), 'Token ', 'admin-password']) expect(text).not.toContain(secret);
+    // The provisioned token's own requests are logged by its id.
+    expect(logLines(file).some((l) => l.path === '/api/users/config/' && l.user === 'logged' && l.token_id === provisioned.body.id)).toBe(true);
+  });
+});
+
+describe('metrics', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await TestApp.start({ METRICS_ENABLED: 'true' });
+  });
+  afterAll(() => t?.close());
+
+  it("count each request under its route's template, never its raw path", async () => {
+    const tenant = await createOne(t, '/api/tenancy/tenants/', { name: 'Metered', slug: 'metered' });
+    expectStatus(await t.get(`/api/tenancy/tenants/${tenant.id}/`), 200);
+    expectStatus(await t.get(`/api/tenancy/tenants/${tenant.id}/`), 200);
+    expectStatus(await t.get('/api/tenancy/tenants/999999/'), 404);
+    const res = await t.anon().get('/metrics');
+    expectStatus(res, 200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.text).toContain('http_requests_total{method="GET",route="/api/tenancy/tenants/{id}/",status="200"} 2');
+    expect(res.text).toContain('http_requests_total{method="GET",route="/api/tenancy/tenants/{id}/",status="404"} 1');
+    expect(res.text).toContain('http_requests_total{method="POST",route="/api/tenancy/tenants/",status="201"} 1');
+    expect(res.text).not.toContain(`/api/tenancy/tenants/${tenant.id}/`);
+    expect(res.text).toMatch(/http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/api\/tenancy\/tenants\/\{id\}\/",status="200"\}/);
+    for (const name of ['db_pool_connections_in_use', 'db_pool_waiting_requests', 'process_resident_memory_bytes', 'nodejs_eventloop_lag_seconds', 'nodejs_gc_duration_seconds']) {
+      expect(res.text).toContain(`# TYPE ${name}`);
+    }
+  });
+
+  it('are off by default', async () => {
+    const plain = await TestApp.start();
+    try {
+      expect((await plain.anon().get('/metrics')).status).toBe(404);
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('are served on METRICS_PORT alone when it is set', async () => {
+    const separate = await TestApp.start({ METRICS_ENABLED: 'true', METRICS_PORT: '0', HOST: '127.0.0.1' });
+    try {
+      expect((await separate.anon().get('/metrics')).status).toBe(404);
+      const address = metricsAddress(separate.app)!;
+      const res = await request(`http://127.0.0.1:${address.port}`).get('/metrics');
+      expectStatus(res, 200);
+      expect(res.text).toContain('# TYPE http_requests_total counter');
+    } finally {
+      await separate.close();
+    }
+  });
+});
+
+describe('health probes', () => {
+  it('answer without a token, even with LOGIN_REQUIRED: /healthz while the process runs, /readyz while the database is ready', async () => {
+    const t = await TestApp.start({ LOGIN_REQUIRED: 'true' });
+    try {
+      expect((await t.anon().get('/healthz')).body).toEqual({ status: 'ok' });
+      const ready = await t.anon().get('/readyz');
+      expectStatus(ready, 200);
+      expect(ready.body).toEqual({ status: 'ok', checks: { database: 'ok', migrations: 'ok' } });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('/readyz answers 503 naming Redis when REDIS_URL is set and Redis does not answer; /healthz stays 200', async () => {
+    const t = await TestApp.start({ REDIS_URL: `redis://127.0.0.1:${await closedPort()}` });
+    try {
+      const res = await t.anon().get('/readyz');
+      expectStatus(res, 503);
+      expect(res.body).toEqual({ status: 'unavailable', checks: { database: 'ok', migrations: 'ok', redis: expect.any(String) } });
+      expectStatus(await t.anon().get('/healthz'), 200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('/readyz answers 503 naming the database once it cannot be read', async () => {
+    const t = await TestApp.start();
+    try {
+      const { Database } = await import('../src/core/db/database');
+      await t.app.get(Database).dataSource.destroy();
+      const res = await t.anon().get('/readyz');
+      expectStatus(res, 503);
+      expect(res.body.checks.database).not.toBe('ok');
+    } finally {
+      await t.close().catch(() => undefined);
+    }
+  });
+});
+
+describe('logging settings', () => {
+  it('refuses an unknown LOG_FORMAT and a bad METRICS_PORT, naming them', () => {
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow('LOG_FORMAT must be json or pretty, got "xml"');
+    expect(() => loadConfig({ METRICS_PORT: 'nine' })).toThrow(/METRICS_PORT/);
+    expect(loadConfig({}).logFormat).toBe('json');
+  });
+});
