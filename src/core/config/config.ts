@@ -41,6 +41,12 @@ export interface AppConfig {
   loginRateLimit: { attempts: number; seconds: number };
   /** The largest request body taken, in bytes. */
   maxRequestSize: number;
+  /** PostgreSQL connections each process keeps at most. */
+  databasePoolSize: number;
+  /** Milliseconds a statement may run before PostgreSQL cancels it; 0: no limit. */
+  databaseStatementTimeout: number;
+  /** Milliseconds a request waits for a connection (a new one, or one of a full pool) before it answers 503. */
+  databaseConnectTimeout: number;
 }
 
 export class ConfigError extends Error {}
@@ -159,6 +165,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     loginRateLimit: loginRateLimit(env),
     // Well above a 1,000-object bulk body (about 1 MB).
     maxRequestSize: byteSize(env, 'MAX_REQUEST_SIZE', 20 * 1024 ** 2),
+    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1),
+    databaseStatementTimeout: integer(env, 'DATABASE_STATEMENT_TIMEOUT', 300_000, 0),
+    databaseConnectTimeout: integer(env, 'DATABASE_CONNECT_TIMEOUT', 5_000, 1),
   };
 }
 

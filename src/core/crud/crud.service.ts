@@ -230,6 +230,7 @@ export class CrudService {
     const items = bulkItems(body);
     return this.db.transaction(async (em) => {
       const writer = this.writer(em, ctx);
+      await this.db.lockRows(em, model.table, items.map((i) => i.id as number));
       await this.requireExisting(em, model, items, ctx);
       const ids = await eachOrNone(items, async (item) => {
         const { id, ...changes } = item;
@@ -251,6 +252,7 @@ export class CrudService {
   async bulkDestroy(model: ModelDef, body: unknown, ctx: RequestContext): Promise<void> {
     const items = bulkItems(body);
     await this.db.transaction(async (em) => {
+      await this.db.lockRows(em, model.table, items.map((i) => i.id as number));
       await this.requireExisting(em, model, items, ctx);
       const writer = this.writer(em, ctx);
       for (const item of items) await writer.remove(model, item.id as number);

@@ -24,12 +24,22 @@ export function migrationsDir(driver: Driver): string {
 }
 
 /** Plugins' migrations run with the core's, in one order by timestamp; their tables carry their own prefix. */
-export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>, models: ModelDef[], plugins: Plugin[] = []): DataSourceOptions {
+export function dataSourceOptions(
+  config: Pick<AppConfig, 'databaseUrl' | 'dataDir'> & Partial<Pick<AppConfig, 'databasePoolSize' | 'databaseStatementTimeout' | 'databaseConnectTimeout'>>,
+  models: ModelDef[],
+  plugins: Plugin[] = [],
+): DataSourceOptions {
   const driver = driverOf(config);
   const entities = models.flatMap((m) => entitySchemasFor(m, driver));
   const migrations = [path.join(migrationsDir(driver), '*.{js,ts}'), ...plugins.flatMap((p) => p.migrationsGlob(driver) ?? [])];
   if (driver === 'postgres') {
-    return { type: 'postgres', url: config.databaseUrl!, entities, migrations, migrationsTransactionMode: 'all', extra: { max: 10 } };
+    // A bounded pool, a bounded wait for a connection and a bounded statement: a slow client or request cannot hold the pool forever.
+    const extra = {
+      max: config.databasePoolSize ?? 10,
+      connectionTimeoutMillis: config.databaseConnectTimeout ?? 5_000,
+      ...(config.databaseStatementTimeout ? { statement_timeout: config.databaseStatementTimeout } : {}),
+    };
+    return { type: 'postgres', url: config.databaseUrl!, entities, migrations, migrationsTransactionMode: 'all', extra };
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
   return {

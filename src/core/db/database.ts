@@ -5,6 +5,9 @@ import { APP_CONFIG, AppConfig } from '../config/config';
 import { Driver } from '../model/fields';
 import { driverOf } from './data-source';
 import { SnapshotRead, postgresSnapshot, sqliteSnapshot } from './snapshot-read';
+import { isRetryable } from './unavailable';
+
+const TRANSACTION_ATTEMPTS = 4;
 
 /** The data source plus one rule: every unsafe request runs in one transaction. */
 @Injectable()
@@ -38,10 +41,36 @@ export class Database {
     return sqliteSnapshot(this.dataSource, this.dataSource.options.database as string);
   }
 
-  transaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` in one transaction. A transaction PostgreSQL aborts as a deadlock or a serialization failure is run
+   * again whole, a few times with a growing, jittered pause, before the error reaches the client (as a 503).
+   */
+  async transaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.once(work);
+      } catch (e) {
+        if (attempt >= TRANSACTION_ATTEMPTS || !isRetryable(e)) throw e;
+        await new Promise((resolve) => setTimeout(resolve, (10 << attempt) * (0.5 + Math.random())));
+      }
+    }
+  }
+
+  private once<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
     if (this.driver === 'postgres') return this.dataSource.transaction(work);
     const run = this.queue.then(() => this.dataSource.transaction(work));
     this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  /**
+   * Locks these rows of a table for the rest of the transaction, in id order: writes that lock their rows first,
+   * always in the same order, cannot wait on each other in a cycle. SQLite's transactions run one at a time.
+   */
+  async lockRows(em: EntityManager, table: string, ids: number[]): Promise<void> {
+    // An id beyond the column's range names no row.
+    const sorted = [...new Set(ids)].filter((id) => id <= 2_147_483_647).sort((a, b) => a - b);
+    if (this.driver !== 'postgres' || sorted.length === 0) return;
+    await em.query(`SELECT id FROM "${table}" WHERE id = ANY($1) ORDER BY id FOR UPDATE`, [sorted]);
   }
 }

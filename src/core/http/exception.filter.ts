@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
+import { databaseUnavailable } from '../db/unavailable';
 import { FilterError } from '../query/filters';
 import { ApiError } from './errors';
 import { renderBody } from './render';
@@ -32,6 +33,12 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (exception instanceof QueryFailedError && isUniqueViolation(exception)) {
       // A concurrent write won the race past the uniqueness check: still the client's conflict, not ours.
       return { status: 400, body: { non_field_errors: ['An object with these unique values already exists.'] } };
+    }
+    const unavailable = databaseUnavailable(exception);
+    if (unavailable) {
+      this.logger.warn(`503: ${exception instanceof Error ? exception.message : String(exception)}`);
+      req.res?.setHeader('Retry-After', '1');
+      return { status: 503, body: { detail: unavailable } };
     }
     this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
     return { status: 500, body: { error: 'Internal server error', exception: exception instanceof Error ? exception.name : 'Error' } };
