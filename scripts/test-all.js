@@ -17,6 +17,8 @@ function missingTools() {
   if (!fs.existsSync(chromium)) missing.push(`Chromium at ${chromium} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
   if (spawnSync(python, ['-c', 'import pynetbox']).status !== 0) missing.push(`pynetbox for ${python} (apt-get install -y python3-pynetbox)`);
   if (!fs.existsSync('/usr/bin/ansible-playbook') || !fs.existsSync('/usr/bin/ansible-inventory')) missing.push('Ansible (apt-get install -y ansible)');
+  const pgBin = fs.existsSync('/usr/lib/postgresql') ? fs.readdirSync('/usr/lib/postgresql') : [];
+  if (!pgBin.some((v) => fs.existsSync(path.join('/usr/lib/postgresql', v, 'bin', 'initdb')))) missing.push("PostgreSQL's initdb and pg_ctl (apt-get install -y postgresql)");
   const probe = spawnSync(process.execPath, ['-e', `new (require('pg').Client)(${JSON.stringify(postgresUrl)}).connect().then(() => process.exit(0), () => process.exit(1))`], { cwd: root, timeout: 15_000 });
   if (probe.status !== 0) missing.push(`a PostgreSQL server at ${postgresUrl} whose role may create databases (set TEST_DATABASE_URL)`);
   return missing;

@@ -40,4 +40,6 @@ const CONNECTION_MESSAGES = [
   'Connection is not established',
   'Cannot use a pool after calling end on the pool',
   'The database connection is not open',
+  // A transaction's other statements, once its connection was lost and released.
+  'Query runner already released',
 ];
