@@ -55,6 +55,8 @@ describe('request logs', () => {
       request_id: res.headers['x-request-id'],
       msg: 'request',
     });
+    // Start-up went through the same logger: the migrations it applied are there.
+    expect(logLines(file).some((l) => l.context === 'migrations' && /executed successfully/.test(l.msg))).toBe(true);
     const anonymous = await t.anon().get('/api/tenancy/tenants/');
     const refused = logLines(file).find((l) => l.request_id === anonymous.headers['x-request-id']);
     expect(refused).toMatchObject({ status: 403, user: null, token_id: null, client: '127.0.0.1' });

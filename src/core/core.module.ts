@@ -13,6 +13,7 @@ import { Database } from './db/database';
 import { ApiExceptionFilter } from './http/exception.filter';
 import { RenderInterceptor } from './http/render.interceptor';
 import { registry } from './model/model';
+import { TypeOrmLogger, createLogger } from './observability/logger';
 import { OpenApiDocumentProvider, SchemaController } from './openapi/schema.controller';
 import { Plugin } from './plugins/plugin';
 import { INSTALLED_PLUGINS, PluginsController } from './plugins/plugins.controller';
@@ -24,7 +25,14 @@ export class CoreModule {
   static forRoot(config: AppConfig, plugins: Plugin[] = []): DynamicModule {
     return {
       module: CoreModule,
-      imports: [TypeOrmModule.forRoot({ ...dataSourceOptions(config, registry.all(), plugins), migrationsRun: true, logging: ['error'] })],
+      imports: [
+        TypeOrmModule.forRoot({
+          ...dataSourceOptions(config, registry.all(), plugins),
+          migrationsRun: true,
+          logging: ['error', 'warn', 'migration'],
+          logger: new TypeOrmLogger(createLogger(config)),
+        }),
+      ],
       controllers: [CoreController, SchemaController, PluginsController],
       providers: [
         { provide: APP_CONFIG, useValue: config },

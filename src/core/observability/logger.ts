@@ -2,6 +2,7 @@ import { LoggerService } from '@nestjs/common';
 import * as fs from 'fs';
 import pino, { Logger } from 'pino';
 import pretty from 'pino-pretty';
+import type { Logger as TypeOrmLoggerInterface } from 'typeorm';
 import type { AppConfig } from '../config/config';
 
 const LEVELS: Record<AppConfig['logLevel'], pino.Level> = { error: 'error', warn: 'warn', log: 'info', debug: 'debug' };
@@ -11,9 +12,11 @@ const LEVELS: Record<AppConfig['logLevel'], pino.Level> = { error: 'error', warn
  * LOG_FILE. Secrets never reach it: nothing logs headers or bodies, and these keys are censored wherever they appear.
  */
 export function createLogger(config: Pick<AppConfig, 'logLevel' | 'logFormat' | 'logFile'>): Logger {
+  const existing = loggers.get(config);
+  if (existing) return existing;
   const file = config.logFile ? fs.createWriteStream(config.logFile, { flags: 'a' }) : process.stdout;
   const destination = config.logFormat === 'pretty' ? pretty({ destination: file, colorize: false, sync: true }) : file;
-  return pino(
+  const logger = pino(
     {
       level: LEVELS[config.logLevel],
       base: undefined,
@@ -22,6 +25,34 @@ export function createLogger(config: Pick<AppConfig, 'logLevel' | 'logFormat' | 
     },
     destination,
   );
+  loggers.set(config, logger);
+  return logger;
+}
+
+/** One logger per configuration: the app, its database and its background work write to the same destination. */
+const loggers = new WeakMap<object, Logger>();
+
+/** TypeORM's messages (migrations, errors, warnings) through the same logger; statements are not logged. */
+export class TypeOrmLogger implements TypeOrmLoggerInterface {
+  constructor(private readonly logger: Logger) {}
+  logQuery(): void {}
+  logQueryError(error: string | Error, query: string): void {
+    this.logger.error({ context: 'database', query }, error instanceof Error ? error.message : error);
+  }
+  logQuerySlow(time: number, query: string): void {
+    this.logger.warn({ context: 'database', query, duration_ms: time }, 'slow statement');
+  }
+  // TypeORM reports the migrations it finds and runs as schema building.
+  logSchemaBuild(message: string): void {
+    this.logger.info({ context: 'migrations' }, message);
+  }
+  logMigration(message: string): void {
+    this.logger.error({ context: 'migrations' }, message);
+  }
+  log(level: 'log' | 'info' | 'warn', message: unknown): void {
+    if (level === 'warn') this.logger.warn({ context: 'database' }, String(message));
+    else this.logger.debug({ context: 'database' }, String(message));
+  }
 }
 
 /** Nest's own messages (start, routes, errors) through the same logger. */
