@@ -20,6 +20,16 @@ function logLines(file: string): Json[] {
     .map((line) => JSON.parse(line));
 }
 
+/** The log line of a request: written once its response is finished, which may be a moment after the client has it. */
+async function lineOf(file: string, requestId: string): Promise<Json | undefined> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const line = logLines(file).find((l) => l.request_id === requestId);
+    if (line) return line;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return undefined;
+}
+
 /** A port nothing listens on. */
 async function closedPort(): Promise<number> {
   const server = net.createServer().listen(0, '127.0.0.1');
@@ -40,7 +50,7 @@ describe('request logs', () => {
   it('writes one JSON line per request: method, path and query, status, duration, bytes, user, token id, client and request id', async () => {
     const res = await t.get('/api/tenancy/tenants/?limit=3').set('X-Forwarded-For', '203.0.113.9');
     expectStatus(res, 200);
-    const line = logLines(file).find((l) => l.request_id === res.headers['x-request-id']);
+    const line = await lineOf(file, res.headers['x-request-id']);
     expect(line).toEqual({
       level: 30,
       time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
@@ -58,7 +68,7 @@ describe('request logs', () => {
     // Start-up went through the same logger: the migrations it applied are there.
     expect(logLines(file).some((l) => l.context === 'migrations' && /executed successfully/.test(l.msg))).toBe(true);
     const anonymous = await t.anon().get('/api/tenancy/tenants/');
-    const refused = logLines(file).find((l) => l.request_id === anonymous.headers['x-request-id']);
+    const refused = await lineOf(file, anonymous.headers['x-request-id']);
     expect(refused).toMatchObject({ status: 403, user: null, token_id: null, client: '127.0.0.1' });
   });
 
@@ -71,7 +81,8 @@ describe('request logs', () => {
     const key = provisioned.body.key as string;
     expectStatus(await t.get('/api/users/config/', key), 200);
     await t.get('/api/tenancy/tenants/', 'f'.repeat(40));
-    await t.post('/api/tenancy/tenants/', { name: password, slug: 'not-a-secret' });
+    const last = await t.post('/api/tenancy/tenants/', { name: password, slug: 'not-a-secret' });
+    expect(await lineOf(file, last.headers['x-request-id'])).toBeDefined();
     const text = fs.readFileSync(file, 'utf8');
     for (const secret of [password, key, SUPERUSER_TOKEN, 'f'.repeat(40), 'Token ', 'admin-password']) expect(text).not.toContain(secret);
     // The provisioned token's own requests are logged by its id.
@@ -99,6 +110,7 @@ describe('metrics', () => {
     expect(res.text).toContain('http_requests_total{method="POST",route="/api/tenancy/tenants/",status="201"} 1');
     expect(res.text).not.toContain(`/api/tenancy/tenants/${tenant.id}/`);
     expect(res.text).toMatch(/http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/api\/tenancy\/tenants\/\{id\}\/",status="200"\}/);
+    expect(res.text).toMatch(/db_statement_duration_seconds_count\{success="true"\} [1-9]\d*/);
     for (const name of ['db_pool_connections_in_use', 'db_pool_waiting_requests', 'process_resident_memory_bytes', 'nodejs_eventloop_lag_seconds', 'nodejs_gc_duration_seconds']) {
       expect(res.text).toContain(`# TYPE ${name}`);
     }

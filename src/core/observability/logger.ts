@@ -1,5 +1,4 @@
 import { LoggerService } from '@nestjs/common';
-import * as fs from 'fs';
 import pino, { Logger } from 'pino';
 import pretty from 'pino-pretty';
 import type { Logger as TypeOrmLoggerInterface } from 'typeorm';
@@ -14,7 +13,8 @@ const LEVELS: Record<AppConfig['logLevel'], pino.Level> = { error: 'error', warn
 export function createLogger(config: Pick<AppConfig, 'logLevel' | 'logFormat' | 'logFile'>): Logger {
   const existing = loggers.get(config);
   if (existing) return existing;
-  const file = config.logFile ? fs.createWriteStream(config.logFile, { flags: 'a' }) : process.stdout;
+  // A file is written synchronously: a line is there once the request it tells of has been answered.
+  const file = config.logFile ? pino.destination({ dest: config.logFile, append: true, sync: true }) : process.stdout;
   const destination = config.logFormat === 'pretty' ? pretty({ destination: file, colorize: false, sync: true }) : file;
   const logger = pino(
     {

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntitySubscriberInterface } from 'typeorm';
 
 /** A pool's connections, as pg's Pool counts them. */
 interface PoolCounts {
@@ -31,6 +31,20 @@ export class Metrics {
 
   constructor(dataSource: DataSource) {
     collectDefaultMetrics({ register: this.registry });
+    const statements = new Histogram({
+      name: 'db_statement_duration_seconds',
+      help: 'Database statement latency, by whether it succeeded',
+      labelNames: ['success'],
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
+      registers: [this.registry],
+    });
+    // TypeORM tells its subscribers how long each statement took (whole milliseconds).
+    const timing: EntitySubscriberInterface = {
+      afterQuery(event) {
+        statements.observe({ success: String(event.success) }, (event.executionTime ?? 0) / 1000);
+      },
+    };
+    dataSource.subscribers.push(timing);
     const pool = () => (dataSource.driver as unknown as { master?: PoolCounts }).master;
     new Gauge({
       name: 'db_pool_connections_in_use',
