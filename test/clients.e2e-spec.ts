@@ -96,10 +96,13 @@ describe('real NetBox clients against the service', () => {
   });
 
   it('generates a typed client from /api/schema/ that compiles, creates and lists', async () => {
-    const dir = path.join(__dirname, 'clients', 'openapi');
+    // A copy of the client per run: test:all runs this suite on both databases at once.
+    const source = path.join(__dirname, 'clients', 'openapi');
+    const dir = path.join(source, `.run-${process.pid}`);
     const generated = path.join(dir, '.generated');
-    fs.rmSync(generated, { recursive: true, force: true });
-    fs.mkdirSync(generated);
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.mkdirSync(generated, { recursive: true });
+    for (const file of ['client.mts', 'tsconfig.json']) fs.copyFileSync(path.join(source, file), path.join(dir, file));
     const schema = await t.get('/api/schema/?format=json');
     fs.writeFileSync(path.join(generated, 'openapi.json'), schema.text);
 
@@ -109,10 +112,14 @@ describe('real NetBox clients against the service', () => {
       [process.execPath, [path.join(generated, 'client.mjs')], { INVENTORY_URL: baseUrl(t), INVENTORY_TOKEN: t.token }],
     ];
     let output = '';
-    for (const [command, args, env] of steps) {
-      const step = await runClient(command, args, env);
-      if (step.code !== 0) throw new Error(`${path.basename(command)} failed:\n${step.output}`);
-      output = step.output;
+    try {
+      for (const [command, args, env] of steps) {
+        const step = await runClient(command, args, env);
+        if (step.code !== 0) throw new Error(`${path.basename(command)} failed:\n${step.output}`);
+        output = step.output;
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
     expect(JSON.parse(output)).toEqual({
       id: expect.any(Number),
