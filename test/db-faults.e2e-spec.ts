@@ -1,9 +1,9 @@
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
-import * as net from 'net';
 import * as os from 'os';
 import * as path from 'path';
 import { Json } from './helpers/seed';
+import { freePort } from './helpers/ports';
 import { TestApp } from './helpers/test-app';
 
 jest.setTimeout(240_000);
@@ -15,14 +15,6 @@ function postgresBin(): string {
   const bin = versions.map((v) => path.join(root, v, 'bin')).find((dir) => fs.existsSync(path.join(dir, 'initdb')));
   if (!bin) throw new Error('initdb is not installed: apt-get install -y postgresql');
   return bin;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** A PostgreSQL server of the test's own, in a temporary directory, that it may stop and start. */

@@ -1,19 +1,11 @@
 import { TestApp } from './helpers/test-app';
-import { Json, createOne } from './helpers/seed';
+import { Json, createOne, listedIds, refusedList } from './helpers/seed';
 
 /** Filters of the dcim lists whose NetBox 3.5.9 filter sets declare method filters or leave fields out. */
 describe('NetBox filter sets of sites, racks, types, devices and power', () => {
   let t: TestApp;
-  const ids = async (url: string) => {
-    const res = await t.get(url);
-    expect(res.status).toBe(200);
-    return res.body.results.map((r: Json) => r.id);
-  };
-  const error = async (url: string) => {
-    const res = await t.get(url);
-    expect(res.status).toBe(400);
-    return res.body;
-  };
+  const ids = (url: string) => listedIds(t, url);
+  const error = (url: string) => refusedList(t, url);
   let manufacturer: Json;
   let site: Json;
   let role: Json;

@@ -1,16 +1,12 @@
 import { TestApp } from './helpers/test-app';
-import { Json, createOne } from './helpers/seed';
+import { Json, createOne, listedIds } from './helpers/seed';
 
 /** IPAM lists filter as NetBox 3.5.9's filter sets, and IPAM objects read as their __str__. */
 describe('NetBox filter sets and strings of IPAM', () => {
   let t: TestApp;
   let device: Json;
   let iface: Json;
-  const ids = async (url: string) => {
-    const res = await t.get(url);
-    expect(res.status).toBe(200);
-    return res.body.results.map((r: Json) => r.id);
-  };
+  const ids = (url: string) => listedIds(t, url);
 
   beforeAll(async () => {
     t = await TestApp.start();

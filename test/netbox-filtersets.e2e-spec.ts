@@ -1,20 +1,11 @@
+import { Json, listedIds, refusedList } from './helpers/seed';
 import { TestApp } from './helpers/test-app';
-
-type Json = Record<string, any>;
 
 /** Filters of the extras, users, tenancy, circuits and virtualization lists that NetBox 3.5.9's filter sets declare. */
 describe('NetBox filter sets of extras, users, tenancy, circuits and virtualization', () => {
   let t: TestApp;
-  const ids = async (url: string) => {
-    const res = await t.get(url);
-    expect(res.status).toBe(200);
-    return res.body.results.map((r: Json) => r.id);
-  };
-  const error = async (url: string) => {
-    const res = await t.get(url);
-    expect(res.status).toBe(400);
-    return res.body;
-  };
+  const ids = (url: string) => listedIds(t, url);
+  const error = (url: string) => refusedList(t, url);
   const contentTypeId = async (app: string, model: string) => (await t.get(`/api/extras/content-types/?app_label=${app}&model=${model}`)).body.results[0].id;
 
   beforeAll(async () => {

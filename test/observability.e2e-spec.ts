@@ -1,11 +1,11 @@
 import * as fs from 'fs';
-import * as net from 'net';
 import * as os from 'os';
 import * as path from 'path';
 import request from 'supertest';
 import { metricsAddress } from '../src/app.factory';
 import { loadConfig } from '../src/core/config/config';
 import { createOne, expectStatus, Json } from './helpers/seed';
+import { freePort } from './helpers/ports';
 import { SUPERUSER_TOKEN, TestApp } from './helpers/test-app';
 
 const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inventory-logs-'));
@@ -28,15 +28,6 @@ async function lineOf(file: string, requestId: string): Promise<Json | undefined
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   return undefined;
-}
-
-/** A port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 describe('request logs', () => {
@@ -153,7 +144,7 @@ describe('health probes', () => {
   });
 
   it('/readyz answers 503 naming Redis when REDIS_URL is set and Redis does not answer; /healthz stays 200', async () => {
-    const t = await TestApp.start({ REDIS_URL: `redis://127.0.0.1:${await closedPort()}` });
+    const t = await TestApp.start({ REDIS_URL: `redis://127.0.0.1:${await freePort()}` });
     try {
       const res = await t.anon().get('/readyz');
       expectStatus(res, 503);

@@ -61,7 +61,7 @@ export const VirtualChassis = defineModel({
     if (previous && row.master_id !== null) {
       const master = await loadRow(ctx, Device, row.master_id);
       if (master && master.virtual_chassis_id !== row.id) {
-        throw new FieldError({ master: [`The selected master (${await deviceLabel(ctx, master)}) is not assigned to this virtual chassis.`] });
+        throw new FieldError({ master: [`The selected master (${await labelOf(Device, master, ctx)}) is not assigned to this virtual chassis.`] });
       }
     }
   },
@@ -76,11 +76,6 @@ function unitsCovered(position: number, height: number): number[] {
   const units: number[] = [];
   for (let u = position; u < position + height; u += 0.5) units.push(u);
   return units;
-}
-
-/** The device as NetBox names it in messages: its `__str__`. */
-async function deviceLabel(ctx: WriteContext | undefined, device: Row): Promise<string> {
-  return labelOf(Device, device, ctx);
 }
 
 /** The bounds NetBox's serializer (at least 0.5) and model (1 to 100.5) put on a position, checked before anything else. */
@@ -466,7 +461,7 @@ export const Module = defineModel({
     const bay = await loadRow(ctx, registry.get('dcim.modulebay')!, row.module_bay_id);
     if (bay && bay.device_id !== row.device_id) {
       const device = await loadRow(ctx, Device, row.device_id);
-      throw new FieldError([`Module must be installed within a module bay belonging to the assigned device (${device && (await deviceLabel(ctx, device))}).`]);
+      throw new FieldError([`Module must be installed within a module bay belonging to the assigned device (${device && (await labelOf(Device, device, ctx))}).`]);
     }
     if (previous && previous.device_id !== row.device_id) throw new FieldError({ device: ['Components cannot be moved to a different device.'] });
   },

@@ -28,6 +28,20 @@ export async function createOne(t: TestApp, path: string, object: Json): Promise
   return res.body;
 }
 
+/** The ids a list answers with, in its order; fails unless it answers 200. */
+export async function listedIds(t: TestApp, url: string): Promise<number[]> {
+  const res = await t.get(url);
+  expectStatus(res, 200);
+  return res.body.results.map((r: Json) => r.id);
+}
+
+/** The body of a list's refusal; fails unless it answers 400. */
+export async function refusedList(t: TestApp, url: string): Promise<Json> {
+  const res = await t.get(url);
+  expectStatus(res, 400);
+  return res.body;
+}
+
 export const pad3 = (n: number): string => String(n).padStart(3, '0');
 
 /**
