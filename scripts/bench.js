@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench -- [--db sqlite|postgres] [--scale small|large] [--duration S] [--connections 1,8,32] [--only text] [--fresh]`
+// `npm run bench -- [--db sqlite|postgres] [--scale small|large] [--duration S] [--connections 1,8,32] [--only text] [--fresh] [--record-baseline]`
 // Seeds a data set of the chosen scale (once: later runs reuse it), drives the service with autocannon
 // at each concurrency, measures the same pages from a bare ceiling server, and writes
 // bench/results/<date>-<db>-<scale>.json and .md. See docs/bench.md.
@@ -17,13 +17,13 @@ const TOKEN = '0123456789abcdef0123456789abcdef01234567';
 const RATIO_FLOOR = 0.25;
 
 function parseArgs(argv) {
-  const opts = { db: 'sqlite', scale: 'small', duration: 5, connections: [1, 8, 32], only: null, fresh: false };
+  const opts = { db: 'sqlite', scale: 'small', duration: 5, connections: [1, 8, 32], only: null, fresh: false, recordBaseline: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const [flag, inline] = arg.split('=', 2);
     const key = flag.replace(/^--/, '');
-    if (key === 'fresh') {
-      opts.fresh = true;
+    if (key === 'fresh' || key === 'record-baseline') {
+      opts[key === 'fresh' ? 'fresh' : 'recordBaseline'] = true;
       continue;
     }
     const value = inline ?? argv[++i];
@@ -47,7 +47,7 @@ function parseArgs(argv) {
 }
 
 function usage(message) {
-  console.error(`${message}\nusage: npm run bench -- [--db sqlite|postgres] [--scale small|large] [--duration S] [--connections 1,8,32] [--only text] [--fresh]`);
+  console.error(`${message}\nusage: npm run bench -- [--db sqlite|postgres] [--scale small|large] [--duration S] [--connections 1,8,32] [--only text] [--fresh] [--record-baseline]`);
   process.exit(2);
 }
 
@@ -235,6 +235,13 @@ function scenarioList(ids, counter) {
     { name: 'device list brief limit=50', method: 'GET', path: '/api/dcim/devices/?brief=1&limit=50', list: true },
     { name: 'device detail', method: 'GET', path: `/api/dcim/devices/${ids.device}/` },
     { name: 'interfaces by device_id', method: 'GET', path: `/api/dcim/interfaces/?device_id=${ids.device}`, list: true },
+    { name: 'interface list limit=50', method: 'GET', path: '/api/dcim/interfaces/?limit=50', list: true },
+    { name: 'interface list limit=1000', method: 'GET', path: '/api/dcim/interfaces/?limit=1000', list: true },
+    { name: 'addresses q=ip', method: 'GET', path: '/api/ipam/ip-addresses/?q=10.0.5.17', list: true },
+    { name: 'devices q=name', method: 'GET', path: '/api/dcim/devices/?q=dev-0005', list: true },
+    { name: 'addresses deep offset', method: 'GET', path: `/api/ipam/ip-addresses/?limit=50&offset=${ids.deepOffset}`, list: true },
+    // The same page as the deep offset, by cursor (`start`, an extension ahead of NetBox 3.5).
+    { name: 'addresses deep cursor', method: 'GET', path: `/api/ipam/ip-addresses/?limit=50&start=${ids.deepAddress}`, list: true },
     { name: 'addresses by parent /16', method: 'GET', path: '/api/ipam/ip-addresses/?parent=10.0.0.0/16', list: true },
     { name: 'prefixes contains ip', method: 'GET', path: '/api/ipam/prefixes/?contains=10.0.5.17', list: true },
     { name: 'available-ips busy prefix', method: 'GET', path: `/api/ipam/prefixes/${ids.busyPrefix}/available-ips/`, list: true },
@@ -273,8 +280,11 @@ async function scenarioIds(base) {
   const devices = await get('/api/dcim/devices/?brief=1&limit=1&offset=0');
   const middle = await get(`/api/dcim/devices/?brief=1&limit=1&offset=${Math.floor(devices.count / 2)}`);
   const busy = await get('/api/ipam/prefixes/?prefix=10.0.5.0/24&brief=1');
-  if (!middle.results.length || busy.results.length !== 1) throw new Error('the data set lacks the scenarios\' device or prefix');
-  return { device: middle.results[0].id, busyPrefix: busy.results[0].id };
+  const addresses = await get('/api/ipam/ip-addresses/?brief=1&limit=1');
+  const deepOffset = Math.floor(addresses.count * 0.9);
+  const deep = await get(`/api/ipam/ip-addresses/?brief=1&limit=1&offset=${deepOffset}`);
+  if (!middle.results.length || busy.results.length !== 1 || !deep.results.length) throw new Error('the data set lacks the scenarios\' device, prefix or addresses');
+  return { device: middle.results[0].id, busyPrefix: busy.results[0].id, deepOffset, deepAddress: deep.results[0].id };
 }
 
 const HEADERS = { Authorization: `Token ${TOKEN}`, Accept: 'application/json', 'Content-Type': 'application/json' };
@@ -497,15 +507,15 @@ function markdown(report) {
   lines.push(`Data set: ${Object.entries(s.sizes).filter(([k]) => !/Per/.test(k)).map(([k, v]) => `${v.toLocaleString('en')} ${k}`).join(', ')}.`);
   lines.push(`Seeding: ${s.seconds} s${report.seedingReused ? ' (seeded by an earlier run and reused)' : ''}.`);
   lines.push('');
-  lines.push('Ratio: the service\'s requests per second over the ceiling\'s, a bare Node server that runs the same SQL with the same driver and answers the same bytes from memory. "memory req/s" is the same server answering without SQL.');
+  lines.push('Ratio: the service\'s requests per second over the ceiling\'s, a bare Node server that runs the same SQL with the same driver and answers the same bytes from memory. "baseline" is the same server running the statements an earlier commit ran for the scenario (`bench/baseline/`), "vs baseline" the service over it. "memory req/s" is the same server answering without SQL.');
   lines.push('');
-  const header = ['scenario', 'conns', 'SQL', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'peak RSS MiB', 'ceiling req/s', 'ratio', 'memory req/s', 'errors'];
+  const header = ['scenario', 'conns', 'SQL', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'peak RSS MiB', 'ceiling req/s', 'ratio', 'baseline SQL', 'baseline req/s', 'vs baseline', 'memory req/s', 'errors'];
   lines.push(`| ${header.join(' | ')} |`);
   lines.push(`| ${header.map((_, i) => (i === 0 ? '---' : '---:')).join(' | ')} |`);
   for (const r of report.results) {
     const flag = r.ratio !== null && r.ratio < RATIO_FLOOR ? ' ⚠' : '';
     lines.push(
-      `| ${[r.scenario, r.connections, r.statements, r.reqPerSec, r.p50, r.p95, r.p99, r.peakRssMiB, r.ceilingReqPerSec, r.ratio === null ? '-' : `${r.ratio.toFixed(2)}${flag}`, r.memoryReqPerSec, r.non2xx + r.errors]
+      `| ${[r.scenario, r.connections, r.statements, r.reqPerSec, r.p50, r.p95, r.p99, r.peakRssMiB, r.ceilingReqPerSec, r.ratio === null ? '-' : `${r.ratio.toFixed(2)}${flag}`, r.baselineStatements, r.baselineReqPerSec, r.baselineRatio?.toFixed(2), r.memoryReqPerSec, r.non2xx + r.errors]
         .map((v) => String(v ?? '-'))
         .join(' | ')} |`,
     );
@@ -539,6 +549,18 @@ async function main() {
 
   console.log('Recording each scenario\'s statements and answer...');
   const { ids, counterStart, captured } = await capture(database);
+  const baselineFile = path.join(root, 'bench', 'baseline', `${opts.db}-${opts.scale}.json`);
+  if (opts.recordBaseline) {
+    await database.cleanUp(seeded);
+    const baseline = { date: new Date().toISOString(), commit: gitCommit(), scenarios: captured.map((c) => ({ name: c.name, statements: c.statements })) };
+    fs.mkdirSync(path.dirname(baselineFile), { recursive: true });
+    fs.writeFileSync(baselineFile, JSON.stringify(baseline, null, 1) + '\n');
+    console.log(`Baseline statements of commit ${baseline.commit} written to ${path.relative(root, baselineFile)}`);
+    return;
+  }
+  // The statements an earlier commit ran for each scenario, replayed as a second ceiling: a gain shows within one run.
+  const baseline = fs.existsSync(baselineFile) ? JSON.parse(fs.readFileSync(baselineFile, 'utf8')) : null;
+  for (const c of captured) c.baseline = baseline?.scenarios.find((b) => b.name === c.name)?.statements ?? null;
   const counter = { next: counterStart };
   const scenarios = scenarioList(ids, counter)
     .map((s, index) => ({ ...s, index, captured: captured[index] }))
@@ -564,6 +586,7 @@ async function main() {
     for (const s of scenarios) {
       await measure(service.base, service.pid, s, 2, 1);
       await measure(ceiling.base, ceiling.pid, { ...s, path: `/sql/${s.index}` }, 2, 1);
+      if (s.captured.baseline) await measure(ceiling.base, ceiling.pid, { ...s, path: `/baseline/${s.index}` }, 2, 1);
     }
     for (const s of scenarios) {
       for (const connections of opts.connections) {
@@ -571,8 +594,10 @@ async function main() {
         const own = await measure(service.base, service.pid, s, connections, opts.duration);
         const sql = await measure(ceiling.base, ceiling.pid, { ...s, path: `/sql/${s.index}` }, connections, opts.duration);
         const memory = await measure(ceiling.base, ceiling.pid, { ...s, path: `/memory/${s.index}` }, connections, opts.duration);
+        const base = s.captured.baseline ? await measure(ceiling.base, ceiling.pid, { ...s, path: `/baseline/${s.index}` }, connections, opts.duration) : null;
         const ratio = sql.reqPerSec ? +(own.reqPerSec / sql.reqPerSec).toFixed(3) : null;
-        console.log(`${own.reqPerSec} req/s, p95 ${own.p95} ms, ceiling ${sql.reqPerSec} req/s, ratio ${ratio}`);
+        const baselineRatio = base?.reqPerSec ? +(own.reqPerSec / base.reqPerSec).toFixed(3) : null;
+        console.log(`${own.reqPerSec} req/s, p95 ${own.p95} ms, ceiling ${sql.reqPerSec} req/s, ratio ${ratio}, baseline ${base?.reqPerSec ?? '-'} req/s, ratio ${baselineRatio ?? '-'}`);
         results.push({
           scenario: s.name,
           method: s.method,
@@ -583,6 +608,10 @@ async function main() {
           ceilingReqPerSec: sql.reqPerSec,
           ceilingP95: sql.p95,
           ratio,
+          baselineStatements: s.captured.baseline?.length ?? null,
+          baselineReqPerSec: base?.reqPerSec ?? null,
+          baselineP95: base?.p95 ?? null,
+          baselineRatio,
           memoryReqPerSec: memory.reqPerSec,
         });
       }

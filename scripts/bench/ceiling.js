@@ -1,7 +1,8 @@
 // The benchmark's ceiling: a bare Node HTTP server that answers each scenario with the body the
 // service gave, either straight from memory (`/memory/<n>`) or after running the SQL statements the
-// service ran for it, with the same driver (`/sql/<n>`). Writes run theirs in a transaction rolled
-// back, so that a scenario can be replayed forever. Run as a child: `node ceiling.js <plan.json>`.
+// service ran for it (`/sql/<n>`) or those an earlier commit ran (`/baseline/<n>`), with the same
+// driver. Writes run theirs in a transaction rolled back, so that a scenario can be replayed
+// forever. Run as a child: `node ceiling.js <plan.json>`.
 const fs = require('fs');
 const http = require('http');
 const path = require('path');
@@ -58,6 +59,7 @@ const scenarios = plan.scenarios.map((s) => ({
   ...s,
   body: Buffer.from(s.body),
   statements: s.statements.filter((st) => !TRANSACTION_CONTROL.test(st.sql)),
+  baseline: s.baseline?.filter((st) => !TRANSACTION_CONTROL.test(st.sql)) ?? null,
 }));
 
 const server = http.createServer((req, res) => {
@@ -66,12 +68,12 @@ const server = http.createServer((req, res) => {
   // Drain the request body, as the service must read it too.
   req.resume();
   req.on('end', async () => {
-    if (!scenario || (mode !== 'memory' && mode !== 'sql')) {
+    if (!scenario || !['memory', 'sql', 'baseline'].includes(mode) || (mode === 'baseline' && !scenario.baseline)) {
       res.writeHead(404).end();
       return;
     }
     try {
-      if (mode === 'sql') await db.run(scenario.statements, scenario.write);
+      if (mode !== 'memory') await db.run(mode === 'sql' ? scenario.statements : scenario.baseline, scenario.write);
       res.writeHead(scenario.status, { 'Content-Type': 'application/json', 'Content-Length': scenario.body.length });
       res.end(scenario.body);
     } catch (e) {
