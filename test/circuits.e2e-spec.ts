@@ -1,4 +1,4 @@
-import { statementsDuring } from './helpers/queries';
+import { pageStatements } from './helpers/queries';
 import { Json, bulkCreate, createOne } from './helpers/seed';
 import { TestApp } from './helpers/test-app';
 
@@ -161,11 +161,11 @@ describe('circuits', () => {
   it('lists many circuits and terminations in a fixed number of statements', async () => {
     const made = await bulkCreate(t, api('circuits'), Array.from({ length: 40 }, (_, i) => ({ cid: `BULK-${i}`, provider: acme.id, type: transit.id, status: 'planned' })));
     await bulkCreate(t, api('circuit-terminations'), made.map((c) => ({ circuit: c.id, term_side: 'A', site: rtm.id })));
-    const small = await statementsDuring(t, () => t.get(`${api('circuits')}?status=planned&limit=2`));
-    const all = await statementsDuring(t, () => t.get(`${api('circuits')}?status=planned&limit=40`));
+    const small = await pageStatements(t, () => t.get(`${api('circuits')}?status=planned&limit=2`));
+    const all = await pageStatements(t, () => t.get(`${api('circuits')}?status=planned&limit=40`));
     expect(all).toBe(small);
-    const smallTerms = await statementsDuring(t, () => t.get(`${api('circuit-terminations')}?q=BULK&limit=2`));
-    const allTerms = await statementsDuring(t, async () => expect((await t.get(`${api('circuit-terminations')}?q=BULK&limit=40`)).body.results).toHaveLength(40));
+    const smallTerms = await pageStatements(t, () => t.get(`${api('circuit-terminations')}?q=BULK&limit=2`));
+    const allTerms = await pageStatements(t, async () => expect((await t.get(`${api('circuit-terminations')}?q=BULK&limit=40`)).body.results).toHaveLength(40));
     expect(allTerms).toBe(smallTerms);
   });
 });

@@ -1,4 +1,4 @@
-import { DataSource, Logger } from 'typeorm';
+import { pageStatements } from './helpers/queries';
 import { TestApp } from './helpers/test-app';
 
 const FIELDS = '/api/extras/custom-fields/';
@@ -7,27 +7,6 @@ const GROUPS = '/api/tenancy/tenant-groups/';
 
 type Json = Record<string, any>;
 
-/** Counts the SQL statements the service runs while `work` is under way. */
-async function statementsDuring(t: TestApp, work: () => Promise<unknown>): Promise<number> {
-  const ds = t.app.get(DataSource);
-  const original = ds.logger;
-  let count = 0;
-  const counting: Logger = {
-    logQuery: () => void count++,
-    logQueryError: () => undefined,
-    logQuerySlow: () => undefined,
-    logSchemaBuild: () => undefined,
-    logMigration: () => undefined,
-    log: () => undefined,
-  };
-  Object.assign(ds, { logger: counting });
-  try {
-    await work();
-  } finally {
-    Object.assign(ds, { logger: original });
-  }
-  return count;
-}
 
 describe('custom fields', () => {
   let t: TestApp;
@@ -428,8 +407,8 @@ describe('custom fields', () => {
   });
 
   it('renders object fields of a page in a fixed number of statements', async () => {
-    const small = await statementsDuring(t, async () => expect((await t.get(`${TENANTS}?limit=2&slug__isw=f-`)).body.results).toHaveLength(2));
-    const large = await statementsDuring(t, async () => expect((await t.get(`${TENANTS}?limit=100`)).body.results.length).toBeGreaterThan(5));
+    const small = await pageStatements(t, async () => expect((await t.get(`${TENANTS}?limit=2&slug__isw=f-`)).body.results).toHaveLength(2));
+    const large = await pageStatements(t, async () => expect((await t.get(`${TENANTS}?limit=100`)).body.results.length).toBeGreaterThan(5));
     expect(large).toBe(small);
   });
 });

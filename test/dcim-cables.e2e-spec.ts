@@ -1,4 +1,4 @@
-import { statementsDuring } from './helpers/queries';
+import { pageStatements } from './helpers/queries';
 import { createOne, expectStatus, Json } from './helpers/seed';
 import { TestApp } from './helpers/test-app';
 
@@ -673,17 +673,17 @@ describe('dcim cables', () => {
     }, 300_000);
 
     it('lists cables in the same number of statements whatever the page size', async () => {
-      const small = await statementsDuring(t, async () => expect((await t.get(`${CABLES}?label__isw=bulk-&limit=5`)).body.results).toHaveLength(5));
-      const large = await statementsDuring(t, async () => expect((await t.get(`${CABLES}?label__isw=bulk-&limit=300`)).body.results).toHaveLength(300));
+      const small = await pageStatements(t, async () => expect((await t.get(`${CABLES}?label__isw=bulk-&limit=5`)).body.results).toHaveLength(5));
+      const large = await pageStatements(t, async () => expect((await t.get(`${CABLES}?label__isw=bulk-&limit=300`)).body.results).toHaveLength(300));
       expect(large).toBe(small);
     });
 
     it('lists interfaces with their peers and endpoints in the same number of statements whatever the page size', async () => {
-      const small = await statementsDuring(t, async () => {
+      const small = await pageStatements(t, async () => {
         const res = await t.get(`${INTERFACES}?device=bulk-a&limit=5`);
         expect(res.body.results.every((i: Json) => i.connected_endpoints.length === 1)).toBe(true);
       });
-      const large = await statementsDuring(t, async () => {
+      const large = await pageStatements(t, async () => {
         const res = await t.get(`${INTERFACES}?device=bulk-a&limit=300`);
         expect(res.body.results).toHaveLength(300);
         expect(res.body.results.every((i: Json) => i.link_peers.length === 1 && i.connected_endpoints.length === 1)).toBe(true);

@@ -1,4 +1,4 @@
-import { statementsDuring } from './helpers/queries';
+import { pageStatements } from './helpers/queries';
 import { createOne, expectStatus, Json } from './helpers/seed';
 import { TestApp } from './helpers/test-app';
 
@@ -1096,20 +1096,20 @@ describe('dcim device components', () => {
         });
       }
 
-      const small = await statementsDuring(t, async () => {
+      const small = await pageStatements(t, async () => {
         const res = await t.get(`${api('interfaces')}?site=perf&limit=5`);
         expect(res.body.count).toBe(1000);
         expect(res.body.results.map((i: Json) => i.name)).toEqual(['Ethernet1', 'Ethernet2', 'Ethernet3', 'Ethernet4', 'Ethernet5']);
         expect(res.body.results[0]).toMatchObject({ _occupied: true, link_peers_type: 'dcim.interface', connected_endpoints_reachable: true });
       });
-      const large = await statementsDuring(t, async () => {
+      const large = await pageStatements(t, async () => {
         const res = await t.get(`${api('interfaces')}?site=perf&limit=1000`);
         expect(res.body.results).toHaveLength(1000);
         expect(res.body.results.filter((i: Json) => i.cable !== null)).toHaveLength(10);
       });
       expect(large).toBe(small);
-      const briefSmall = await statementsDuring(t, () => t.get(`${api('interfaces')}?site=perf&limit=5&brief=1`));
-      const briefLarge = await statementsDuring(t, () => t.get(`${api('interfaces')}?site=perf&limit=1000&brief=1`));
+      const briefSmall = await pageStatements(t, () => t.get(`${api('interfaces')}?site=perf&limit=5&brief=1`));
+      const briefLarge = await pageStatements(t, () => t.get(`${api('interfaces')}?site=perf&limit=1000&brief=1`));
       expect(briefLarge).toBe(briefSmall);
     });
   });

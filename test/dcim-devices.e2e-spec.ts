@@ -1,4 +1,4 @@
-import { statementsDuring } from './helpers/queries';
+import { pageStatements } from './helpers/queries';
 import { Json, bulkCreate, createOne, expectStatus } from './helpers/seed';
 import { TestApp } from './helpers/test-app';
 
@@ -749,8 +749,8 @@ describe('dcim devices', () => {
       expectStatus(await t.patch(detail('device-bays', bay.id), { installed_device: blade.id }), 200);
       await createOne(t, '/api/extras/config-contexts/', { name: 'bulk', sites: [site.id], data: { bulk: true } });
       for (const mode of ['', '&brief=1']) {
-        const small = await statementsDuring(t, async () => expect((await t.get(`${DEVICES}?site=bulk&limit=5${mode}`)).body.results).toHaveLength(5));
-        const large = await statementsDuring(t, async () => {
+        const small = await pageStatements(t, async () => expect((await t.get(`${DEVICES}?site=bulk&limit=5${mode}`)).body.results).toHaveLength(5));
+        const large = await pageStatements(t, async () => {
           const res = await t.get(`${DEVICES}?site=bulk&limit=1000${mode}`);
           expect(res.body.count).toBe(1000);
           expect(res.body.results).toHaveLength(1000);

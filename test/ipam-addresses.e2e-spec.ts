@@ -1,5 +1,5 @@
 import { Json, bulkCreate, createOne } from './helpers/seed';
-import { statementsDuring } from './helpers/queries';
+import { pageStatements } from './helpers/queries';
 import { TestApp } from './helpers/test-app';
 
 const api = (plural: string) => `/api/ipam/${plural}/`;
@@ -264,8 +264,8 @@ describe('ipam IP addresses and IP ranges', () => {
         })),
       );
     }
-    const small = await statementsDuring(t, () => t.get(`${api('ip-addresses')}?parent=100.64.0.0/22&limit=3`));
-    const all = await statementsDuring(t, async () => {
+    const small = await pageStatements(t, () => t.get(`${api('ip-addresses')}?parent=100.64.0.0/22&limit=3`));
+    const all = await pageStatements(t, async () => {
       const res = await t.get(`${api('ip-addresses')}?parent=100.64.0.0/22&limit=1000`);
       expect(res.body.results).toHaveLength(1000);
       expect(res.body.results[999].assigned_object.device.name).toMatch(/leaf/);

@@ -1,4 +1,4 @@
-import { statementsDuring } from './helpers/queries';
+import { pageStatements } from './helpers/queries';
 import { Json, createOne, expectStatus } from './helpers/seed';
 import { TestApp } from './helpers/test-app';
 
@@ -201,15 +201,15 @@ describe('ipam FHRP groups and their assignments', () => {
         return listed;
       };
       const onHost = `${INTERFACES}?device_id=${host.id}`;
-      const few = await statementsDuring(t, () => page(onHost, 4));
-      const many = await statementsDuring(t, async () => {
+      const few = await pageStatements(t, () => page(onHost, 4));
+      const many = await pageStatements(t, async () => {
         const listed = await page(onHost, 150);
         expect(listed.slice(0, 6).map((i: Json) => i.count_fhrp_groups)).toEqual([2, 1, 1, 2, 1, 1]);
       });
       expect(many).toBe(few);
       for (const brief of ['', 'brief=1']) {
-        const small = await statementsDuring(t, () => page(`${api('fhrp-group-assignments')}?${brief}`, 3));
-        const large = await statementsDuring(t, () => page(`${api('fhrp-group-assignments')}?${brief}`, 200));
+        const small = await pageStatements(t, () => page(`${api('fhrp-group-assignments')}?${brief}`, 3));
+        const large = await pageStatements(t, () => page(`${api('fhrp-group-assignments')}?${brief}`, 200));
         expect(large).toBe(small);
       }
     });

@@ -1,4 +1,4 @@
-import { statementsDuring } from './helpers/queries';
+import { pageStatements } from './helpers/queries';
 import { Json, createOne, expectStatus } from './helpers/seed';
 import { TestApp } from './helpers/test-app';
 
@@ -230,8 +230,8 @@ describe('ipam L2VPNs and their terminations', () => {
         return listed;
       };
       const same = async (path: string, few: number, many: number) => {
-        const small = await statementsDuring(t, () => page(path, few));
-        const large = await statementsDuring(t, () => page(path, many));
+        const small = await pageStatements(t, () => page(path, few));
+        const large = await pageStatements(t, () => page(path, many));
         expect(large).toBe(small);
       };
       await same(`${INTERFACES}?device_id=${pe1.id}`, 3, 120);

@@ -1,5 +1,5 @@
 import { Json, createOne } from './helpers/seed';
-import { statementsDuring } from './helpers/queries';
+import { pageStatements } from './helpers/queries';
 import { TestApp } from './helpers/test-app';
 
 const api = (plural: string) => `/api/ipam/${plural}/`;
@@ -211,8 +211,8 @@ describe('ipam aggregates and prefixes', () => {
 
     it('lists a thousand prefixes in a fixed number of statements', async () => {
       // The small page holds the same kinds of related objects (VRFs) as the whole list.
-      const small = await statementsDuring(t, () => t.get(`${api('prefixes')}?limit=2&offset=10`));
-      const all = await statementsDuring(t, () => t.get(`${api('prefixes')}?limit=1000`));
+      const small = await pageStatements(t, () => t.get(`${api('prefixes')}?limit=2&offset=10`));
+      const all = await pageStatements(t, () => t.get(`${api('prefixes')}?limit=1000`));
       expect(all).toBe(small);
     });
   });

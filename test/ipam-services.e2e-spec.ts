@@ -1,4 +1,4 @@
-import { statementsDuring } from './helpers/queries';
+import { pageStatements } from './helpers/queries';
 import { Json, createOne, expectStatus } from './helpers/seed';
 import { TestApp } from './helpers/test-app';
 
@@ -201,8 +201,8 @@ describe('ipam ASN ranges, service templates and services', () => {
       const body = Array.from({ length: 120 }, (_, i) => ({ device: i % 2 ? web.id : db.id, name: `svc-${i}`, ports: [1000 + i, 2000 + i], protocol: 'tcp' }));
       expectStatus(await t.post(api('services'), body), 201);
       for (const brief of ['', '&brief=1']) {
-        const few = await statementsDuring(t, async () => expect((await t.get(`${api('services')}?limit=3${brief}`)).body.results).toHaveLength(3));
-        const many = await statementsDuring(t, async () => expect((await t.get(`${api('services')}?limit=120${brief}`)).body.results).toHaveLength(120));
+        const few = await pageStatements(t, async () => expect((await t.get(`${api('services')}?limit=3${brief}`)).body.results).toHaveLength(3));
+        const many = await pageStatements(t, async () => expect((await t.get(`${api('services')}?limit=120${brief}`)).body.results).toHaveLength(120));
         expect(many).toBe(few);
       }
     });

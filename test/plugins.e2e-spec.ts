@@ -4,7 +4,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { DataSource } from 'typeorm';
 import { TestApp } from './helpers/test-app';
-import { statementsDuring } from './helpers/queries';
+import { pageStatements } from './helpers/queries';
 import { createOne, expectStatus, Json } from './helpers/seed';
 import { NO_PERMISSION, NOT_PROVIDED, baseUrl, grant, makeUserWithToken } from './helpers/users';
 
@@ -125,7 +125,7 @@ describe('plugins', () => {
       expect(address.body.dns_records).toEqual([{ id: www.id, url: `${base}${RECORDS}${www.id}/`, display: 'www A 192.0.2.10', name: 'www', type: { value: 'A', label: 'A' }, value: '192.0.2.10' }]);
       expect(Object.keys(address.body).slice(-2)).toEqual(['last_updated', 'dns_records']);
       expect((await t.get(`${ADDRESSES}${v4.id}/?brief=1`)).body).not.toHaveProperty('dns_records');
-      const page = async (limit: number) => statementsDuring(t, async () => expectStatus(await t.get(`${ADDRESSES}?limit=${limit}`), 200));
+      const page = async (limit: number) => pageStatements(t, async () => expectStatus(await t.get(`${ADDRESSES}?limit=${limit}`), 200));
       await createOne(t, RECORDS, { zone: example.id, name: 'v6', type: 'AAAA', ip_address: v6.id });
       const few = await page(1);
       for (let i = 0; i < 6; i++) await createOne(t, ADDRESSES, { address: `192.0.2.${50 + i}/24` });

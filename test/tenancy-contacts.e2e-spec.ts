@@ -1,4 +1,4 @@
-import { statementsDuring } from './helpers/queries';
+import { pageStatements } from './helpers/queries';
 import { Json, bulkCreate, createOne } from './helpers/seed';
 import { TestApp } from './helpers/test-app';
 
@@ -101,8 +101,8 @@ describe('tenancy contacts', () => {
   it('lists a page of many assignments in a fixed number of statements', async () => {
     const tenants = await bulkCreate(t, api('tenants'), Array.from({ length: 40 }, (_, i) => ({ name: `T${i}`, slug: `t${i}` })));
     await bulkCreate(t, api('contact-assignments'), tenants.map((x) => ({ content_type: 'tenancy.tenant', object_id: x.id, contact: bob.id, role: ops.id, priority: 'secondary' })));
-    const small = await statementsDuring(t, () => t.get(`${api('contact-assignments')}?content_type=tenancy.tenant&limit=2`));
-    const all = await statementsDuring(t, () => t.get(`${api('contact-assignments')}?content_type=tenancy.tenant&limit=40`));
+    const small = await pageStatements(t, () => t.get(`${api('contact-assignments')}?content_type=tenancy.tenant&limit=2`));
+    const all = await pageStatements(t, () => t.get(`${api('contact-assignments')}?content_type=tenancy.tenant&limit=40`));
     expect(all).toBe(small);
   });
 });

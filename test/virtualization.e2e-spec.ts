@@ -1,4 +1,4 @@
-import { statementsDuring } from './helpers/queries';
+import { pageStatements } from './helpers/queries';
 import { Json, bulkCreate, createOne } from './helpers/seed';
 import { TestApp } from './helpers/test-app';
 
@@ -202,11 +202,11 @@ describe('virtualization', () => {
       Array.from({ length: 60 }, (_, i) => ({ name: `bulk${String(i).padStart(2, '0')}`, cluster: bulk.id, status: 'planned', vcpus: 1 })),
     );
     await bulkCreate(t, api('interfaces'), vms.map((vm) => ({ virtual_machine: vm.id, name: 'eth0', mac_address: `00:00:00:00:00:${String(vm.id % 100).padStart(2, '0')}` })));
-    const small = await statementsDuring(t, () => t.get(`${api('virtual-machines')}?cluster_id=${bulk.id}&limit=2`));
-    const all = await statementsDuring(t, () => t.get(`${api('virtual-machines')}?cluster_id=${bulk.id}&limit=60`));
+    const small = await pageStatements(t, () => t.get(`${api('virtual-machines')}?cluster_id=${bulk.id}&limit=2`));
+    const all = await pageStatements(t, () => t.get(`${api('virtual-machines')}?cluster_id=${bulk.id}&limit=60`));
     expect(all).toBe(small);
-    const smallIfaces = await statementsDuring(t, () => t.get(`${api('interfaces')}?cluster_id=${bulk.id}&limit=2`));
-    const allIfaces = await statementsDuring(t, async () => expect((await t.get(`${api('interfaces')}?cluster_id=${bulk.id}&limit=60`)).body.results).toHaveLength(60));
+    const smallIfaces = await pageStatements(t, () => t.get(`${api('interfaces')}?cluster_id=${bulk.id}&limit=2`));
+    const allIfaces = await pageStatements(t, async () => expect((await t.get(`${api('interfaces')}?cluster_id=${bulk.id}&limit=60`)).body.results).toHaveLength(60));
     expect(allIfaces).toBe(smallIfaces);
   });
 });

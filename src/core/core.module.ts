@@ -8,6 +8,7 @@ import { Clock } from './clock';
 import { APP_CONFIG, AppConfig } from './config/config';
 import { CoreController } from './core.controller';
 import { CrudService } from './crud/crud.service';
+import { CountCache } from './db/count-cache';
 import { dataSourceOptions } from './db/data-source';
 import { Database } from './db/database';
 import { ApiExceptionFilter } from './http/exception.filter';
@@ -41,6 +42,7 @@ export class CoreModule {
         PermissionService,
         Clock,
         Database,
+        CountCache,
         CrudService,
         OpenApiDocumentProvider,
         { provide: APP_GUARD, useClass: AuthGuard },

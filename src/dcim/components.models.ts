@@ -260,6 +260,7 @@ export const Interface = defineComponent({
   name: 'interface',
   plural: 'interfaces',
   ...TERMINAL,
+  substringIndexes: ['name', 'label', 'description'],
   fields: {
     vdcs: manyToMany('dcim.virtualdevicecontext', { filterName: 'vdc' }),
     type: choice(INTERFACE_TYPES),

@@ -1,6 +1,6 @@
 import { FieldError, choice, decimal, foreignKey, integer, json, text } from '../core/model/fields';
 import { LabelContext, Row, WriteContext, defineModel, labelOf, registry } from '../core/model/model';
-import { booleanFilter, escapeLike, existingIds, iexact, pathFilter, searchFilter, tenancyFilters } from '../core/query/filters';
+import { booleanFilter, escapeLike, existingIds, idIn, iexact, pathFilter, searchFilter, tenancyFilters } from '../core/query/filters';
 import { euiFilter, normaliseMac } from './components.models';
 import { componentPresenceFilters } from './types.models';
 import { ModelQuery, loadRow, q } from '../core/query/model-query';
@@ -257,6 +257,7 @@ export const Device = defineModel({
   display: (d) => (d.name ? deviceStr(d, undefined, undefined, undefined) : `Device ${d.id}`),
   labels: deviceLabels,
   ordering: ['_name', 'id'],
+  substringIndexes: ['name', 'serial', 'asset_tag', 'comments'],
   fields: {
     name: text({ max: 64, nullable: true, blank: true }),
     _name: text({ max: 100, nullable: true, readOnly: true }),
@@ -357,12 +358,12 @@ export const Device = defineModel({
     name: iexact('name'),
     serial: iexact('serial'),
     // NetBox searches a device's inventory items' serials too, and not its description.
-    q: searchFilter((like) => [
+    q: searchFilter((like, ctx) => [
       like('t.name'),
       like('t.serial'),
       like('t.asset_tag'),
       like('t.comments'),
-      `t.id IN (SELECT i.device_id FROM ${q('dcim_inventoryitem')} i WHERE ${like('i.serial')})`,
+      idIn(ctx, `SELECT i.device_id FROM ${q('dcim_inventoryitem')} i WHERE ${like('i.serial')}`),
     ]),
   },
   async validate(row, previous, ctx) {

@@ -387,6 +387,7 @@ export const IPAddress = defineModel({
   verboseNamePlural: 'IP addresses',
   display: (a) => a.address,
   lookupField: 'address',
+  substringIndexes: ['address', 'dns_name', 'description'],
   ordering: ['address', 'id'],
   sortAs: { address: ['family', 'ip_start', 'mask_length'] },
   fields: {

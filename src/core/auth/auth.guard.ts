@@ -10,7 +10,7 @@ import { Database } from '../db/database';
 import { PermissionDeniedError } from '../http/errors';
 import { ModelDef, Row, registry } from '../model/model';
 import { Scope } from '../query/constraints';
-import { ModelQuery } from '../query/model-query';
+import { ModelQuery, q } from '../query/model-query';
 import { PermissionService, actionOf } from './permissions';
 
 export const MODEL_ROUTE = 'model-route';
@@ -94,21 +94,36 @@ export class AuthGuard implements CanActivate {
     if (!key) throw new PermissionDeniedError('Invalid token header. No credentials provided.');
     if (rest.length) throw new PermissionDeniedError('Invalid token header. Token string should not contain spaces.');
 
-    const tokens = registry.get('users.token')!;
-    const users = registry.get('users.user')!;
-    const em = this.db.manager;
-    const [token] = await new ModelQuery(em, tokens, this.db.driver).where('t.key = :key', { key: key.toLowerCase() }).rows({ order: ['id'] });
-    if (!token) throw new PermissionDeniedError('Invalid token');
+    const found = await this.tokenAndUser(key.toLowerCase());
+    if (!found) throw new PermissionDeniedError('Invalid token');
+    const { token, user } = found;
     const client = clientAddress(req);
     const allowed: string[] = Array.isArray(token.allowed_ips) ? token.allowed_ips : [];
     if (allowed.length && !allowed.some((net) => inNetwork(client, net))) {
       throw new PermissionDeniedError(`Source IP ${client} is not permitted to authenticate using this token.`);
     }
     if (token.expires && token.expires.getTime() < this.clock.now().getTime()) throw new PermissionDeniedError('Token expired');
-    const [user] = await new ModelQuery(em, users, this.db.driver).whereIdIn([token.user_id]).rows({ order: ['id'] });
-    if (!user || !user.is_active) throw new PermissionDeniedError('User inactive');
+    if (!user.is_active) throw new PermissionDeniedError('User inactive');
     await this.recordUse(token);
     return { user, token };
+  }
+
+  /** A token and its user, read in one statement: every authenticated request begins with it. */
+  private async tokenAndUser(key: string): Promise<{ token: Row; user: Row } | null> {
+    const tokens = registry.get('users.token')!;
+    const users = registry.get('users.user')!;
+    const query = new ModelQuery(this.db.manager, tokens, this.db.driver);
+    const userQuery = new ModelQuery(this.db.manager, users, this.db.driver);
+    query.qb.innerJoin(users.table, 'u', 'u.id = t.user_id').where('t.key = :key', { key });
+    query.qb.select(tokens.columns.map((f) => `t.${q(f.column)} AS ${q(`t_${f.column}`)}`));
+    query.qb.addSelect(users.columns.map((f) => `u.${q(f.column)} AS ${q(`u_${f.column}`)}`));
+    const raw = await query.qb.getRawOne<Row>();
+    if (!raw) return null;
+    const part = (prefix: string, columns: string[]) => Object.fromEntries(columns.map((c) => [c, raw[`${prefix}${c}`]]));
+    return {
+      token: query.fromDb(part('t_', tokens.columns.map((f) => f.column))),
+      user: userQuery.fromDb(part('u_', users.columns.map((f) => f.column))),
+    };
   }
 
   /**

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Readable } from 'stream';
 import { EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config';
+import { CountCache } from '../db/count-cache';
 import { Database } from '../db/database';
 import { NotFoundError, PermissionDeniedError, ValidationError } from '../http/errors';
 import { ModelDef, Row, WriteContext } from '../model/model';
@@ -12,7 +13,7 @@ import { ModelQuery, RowsOptions } from '../query/model-query';
 import { Mode, RenderContext, Representation, countsFor, represent, representByIds } from '../serialize/serializer';
 import { Semaphore } from '../util/semaphore';
 import { Writer } from '../write/writer';
-import { Page, pageLinks, pageOf } from './pagination';
+import { Page, cursorLinks, pageLinks, pageOf, takesCursor } from './pagination';
 import { listJson, listStreaming } from './stream';
 
 /** What a use case needs to know about the request it serves. */
@@ -30,7 +31,8 @@ export interface RequestContext {
 }
 
 export interface ListResult {
-  count: number;
+  /** Null for a page by cursor, which is not counted. */
+  count: number | null;
   next: string | null;
   previous: string | null;
   results: Representation[];
@@ -51,6 +53,7 @@ export class CrudService {
   private readonly listSlots = new Semaphore(LIST_SLOTS);
   constructor(
     private readonly db: Database,
+    private readonly counts: CountCache,
     private readonly permissions: PermissionService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -95,15 +98,23 @@ export class CrudService {
   async list(model: ModelDef, ctx: RequestContext): Promise<ListResult> {
     const { query, mode, page, select } = await this.listQuery(model, ctx);
     return this.listSlots.run(async () => {
-      const [count, rows] = await Promise.all([query.count(), query.rows(select)]);
+      if (page.start !== undefined) {
+        const rows = await query.rows(select);
+        const results = await represent(this.render(ctx, this.db.manager), model, rows, mode);
+        return { count: null, ...cursorLinks(ctx.url, page, rows.map((r) => r.id as number)), results };
+      }
+      const counting = this.counts.prepare(query.countStatement());
+      const [versions, rows] = await Promise.all([counting.versions(), query.rows(select)]);
+      const count = provenCount(page, rows.length) ?? counting.remembered(versions) ?? (await query.count());
+      counting.remember(versions, count);
       const results = await represent(this.render(ctx, this.db.manager), model, rows, mode);
       return { count, ...pageLinks(ctx.url, page, count), results };
     });
   }
 
   /** Whether this request's list has no page limit (`limit=0` when MAX_PAGE_SIZE is 0), so that it may stream. */
-  unpaged(ctx: RequestContext): boolean {
-    return pageOf(ctx.params, this.config).limit === undefined;
+  unpaged(model: ModelDef, ctx: RequestContext): boolean {
+    return pageOf(ctx.params, this.config, takesCursor(model)).limit === undefined;
   }
 
   /**
@@ -112,10 +123,10 @@ export class CrudService {
    */
   async listStream(model: ModelDef, ctx: RequestContext): Promise<Readable> {
     // Filters fail (400) before a connection is taken.
-    const { query, mode, select } = await this.listQuery(model, ctx);
+    const { query, mode, page, select } = await this.listQuery(model, ctx);
     const read = await this.db.snapshot();
     try {
-      const count = await read.count(query.countStatement());
+      const count = page.start === undefined ? await read.count(query.countStatement()) : null;
       const render = this.render(ctx, read.em);
       const rows = read.chunks(query.rowsStatement(select), listStreaming.chunkSize);
       async function* chunks() {
@@ -133,8 +144,11 @@ export class CrudService {
     const mode = modeOf(ctx.params);
     const query = this.visible(this.db.manager, model, ctx);
     await applyFilters(query, ctx.params);
-    const page = pageOf(ctx.params, this.config);
-    return { query, mode, page, select: { counts: countsFor(model, mode), order: orderingOf(model, ctx.params) ?? query.defaultOrder(), ...page } };
+    const page = pageOf(ctx.params, this.config, takesCursor(model));
+    const counts = countsFor(model, mode);
+    if (page.start === undefined) return { query, mode, page, select: { counts, order: orderingOf(model, ctx.params) ?? query.defaultOrder(), ...page } };
+    query.where(`t.id >= ${query.param(page.start)}`);
+    return { query, mode, page, select: { counts, order: ['id'], limit: page.limit } };
   }
 
   async retrieve(model: ModelDef, id: number, ctx: RequestContext): Promise<Representation> {
@@ -298,6 +312,12 @@ function orderingOf(model: ModelDef, params: QueryParams): string[] | undefined 
     });
   if (!terms.length) return undefined;
   return terms.some((t) => t.replace(/^-/, '') === 'id') ? terms : [...terms, 'id'];
+}
+
+/** The count a page shows without counting: a page short of its limit ends the list. */
+function provenCount(page: Page, rows: number): number | undefined {
+  if (page.limit === undefined || rows >= page.limit) return undefined;
+  return rows > 0 || page.offset === 0 ? page.offset + rows : undefined;
 }
 
 function bulkItems(body: unknown): Array<Record<string, unknown>> {

@@ -58,7 +58,7 @@ export function modelController(model: ModelDef): Type<unknown> {
     async list(@Req() req: Request) {
       const ctx = requestContext(req);
       // Indented and browsable renderings are built whole; a plain list without a page limit streams.
-      if (plainJson(req) && this.crud.unpaged(ctx)) return jsonStream(await this.crud.listStream(model, ctx));
+      if (plainJson(req) && this.crud.unpaged(model, ctx)) return jsonStream(await this.crud.listStream(model, ctx));
       return this.crud.list(model, ctx);
     }
 

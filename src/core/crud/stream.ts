@@ -13,7 +13,7 @@ const logger = new Logger('API');
  * byte for byte, produced a chunk at a time as the response drains. `release` runs once, when the
  * chunks are over: read to the end (before the body ends), failed, or abandoned by the client.
  */
-export function listJson(count: number, chunks: AsyncIterable<Representation[]>, release: () => Promise<void>): Readable {
+export function listJson(count: number | null, chunks: AsyncIterable<Representation[]>, release: () => Promise<void>): Readable {
   let released: Promise<void> | undefined;
   const releaseOnce = () => (released ??= release().catch((e) => logger.error(`Releasing a streamed list: ${describe(e)}`)));
   async function* text() {

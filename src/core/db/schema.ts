@@ -78,5 +78,14 @@ function tableSchema(model: ModelDef, driver: Driver): EntitySchema {
       indices.push({ name: `idx_${model.table}_${field.column}`, columns: [field.column] });
     }
   }
+  // Known to TypeORM so that it keeps them, and left to migrations: it cannot write a GIN index over an expression.
+  if (driver === 'postgres') {
+    for (const name of model.substringIndexes) indices.push({ name: substringIndexName(model, name), columns: [model.storedFields[name].column], synchronize: false });
+  }
   return new EntitySchema({ name: model.table, tableName: model.table, columns, relations, indices });
+}
+
+/** The trigram index (PostgreSQL's pg_trgm) over `LOWER(column)` that serves substring searches of a field. */
+export function substringIndexName(model: ModelDef, field: string): string {
+  return `trgm_${model.table}_${model.storedFields[field].column}`;
 }

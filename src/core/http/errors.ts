@@ -8,9 +8,9 @@ export class ApiError extends Error {
   }
 }
 
-/** 400 keyed by field (`{"name": ["..."]}`), or a list of those for a bulk body. */
+/** 400 keyed by field (`{"name": ["..."]}`), a list of those for a bulk body, or a list of messages about the request. */
 export class ValidationError extends ApiError {
-  constructor(body: Record<string, unknown> | Record<string, unknown>[]) {
+  constructor(body: Record<string, unknown> | Record<string, unknown>[] | string[]) {
     super(400, body);
   }
 }

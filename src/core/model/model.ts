@@ -192,6 +192,11 @@ export interface ModelSpec {
   readOnlyApi?: boolean;
   /** Further indexes over several columns, by field name. */
   indexes?: string[][];
+  /**
+   * Fields searched by substring (`q`, `__ic`, `__isw`) on a table that grows large: trigram indexes
+   * on PostgreSQL, created by a migration by hand (TypeORM cannot express them) and named by `substringIndexName`.
+   */
+  substringIndexes?: string[];
   /** The foreign key or generic relation whose object a change record names as related (an interface's device, an address's interface). */
   relatedObject?: string;
   /** Devices and virtual machines: which config contexts apply, rendered as `config_context`. */
@@ -244,6 +249,7 @@ export class ModelDef {
   readonly internal: boolean;
   readonly readOnlyApi: boolean;
   readonly indexes: string[][];
+  readonly substringIndexes: string[];
   readonly relatedObject?: string;
   readonly configContext?: ConfigContextSpec;
   private readonly spec: ModelSpec;
@@ -276,6 +282,7 @@ export class ModelDef {
     this.internal = !!spec.internal;
     this.readOnlyApi = !!spec.readOnlyApi;
     this.indexes = spec.indexes ?? [];
+    this.substringIndexes = spec.substringIndexes ?? [];
     this.relatedObject = spec.relatedObject;
     this.configContext = spec.configContext;
     this.ordering = spec.ordering ?? (spec.tree ? ['tree_sort'] : ['name']);

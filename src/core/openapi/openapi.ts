@@ -1,6 +1,7 @@
 import { BooleanField, ChoiceField, Field, ForeignKeyField } from '../model/fields';
 import { ModelDef, registry } from '../model/model';
 import { filtersFor } from '../query/filters';
+import { takesCursor } from '../crud/pagination';
 import { keysFor } from '../serialize/serializer';
 
 type Schema = Record<string, unknown>;
@@ -163,6 +164,10 @@ function listParameters(model: ModelDef): Schema[] {
     { name: 'ordering', in: 'query', description: 'Which field to use when ordering the results.', schema: { type: 'string' } },
     { name: 'brief', in: 'query', description: 'Return the brief (nested) representation.', schema: { type: 'boolean' } },
   ];
+  // An extension ahead of NetBox 3.5: NetBox 4.6's cursor pagination, where `start` is not a filter.
+  if (takesCursor(model)) {
+    params.splice(2, 0, { name: 'start', in: 'query', description: 'Cursor-based pagination: return results with id >= start, ordered by id, uncounted. Mutually exclusive with offset.', schema: { type: 'integer' } });
+  }
   for (const [name, spec] of filtersFor(model)) {
     params.push(filterParameter(model, name, null));
     for (const lookup of spec.lookups) params.push(filterParameter(model, name, lookup));

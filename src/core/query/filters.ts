@@ -442,15 +442,23 @@ export function parseNullBoolean(raw: string | undefined): boolean | null {
 }
 
 /** NetBox's `q`: any of the conditions, each built by `like(column)`, a case-insensitive contains of the trimmed value. */
-export function searchFilter(conditions: (like: (column: string) => string) => string[]): CustomFilter {
+export function searchFilter(conditions: (like: (column: string) => string, ctx: FilterContext) => string[]): CustomFilter {
   return {
     apply(values, ctx) {
       const value = values[values.length - 1]?.trim();
       if (!value) return;
       const p = ctx.param(`%${escapeLike(value.toLowerCase())}%`);
-      ctx.where(`(${conditions((column) => `LOWER(${column}) LIKE ${p} ESCAPE '\\'`).join(' OR ')})`);
+      ctx.where(`(${conditions((column) => `LOWER(${column}) LIKE ${p} ESCAPE '\\'`, ctx).join(' OR ')})`);
     },
   };
+}
+
+/**
+ * `t.id` among the ids a subquery selects, in a form PostgreSQL can OR with indexed conditions (a bitmap
+ * over the primary key) instead of testing every row against the subquery.
+ */
+export function idIn(ctx: Pick<FilterContext, 'driver'>, subquery: string): string {
+  return ctx.driver === 'postgres' ? `t.id = ANY(ARRAY(${subquery}))` : `t.id IN (${subquery})`;
 }
 
 /** A filter matching a text column case-insensitively and exactly, as NetBox's `iexact` filters (device name, serial). */

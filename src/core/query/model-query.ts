@@ -87,7 +87,10 @@ export class ModelQuery {
     const joins = new Map<string, Join>();
     const terms = (opts.order ?? this.defaultOrder()).flatMap((term) => this.termsFor(term, joins));
     // Each related object an ordering follows, joined once: an index can serve the order, as a subquery per row cannot.
-    for (const join of joins.values()) qb.leftJoin(join.table, join.alias, `${join.alias}.id = ${join.on}`);
+    for (const join of joins.values()) {
+      if (join.inner) qb.innerJoin(join.table, join.alias, `${join.alias}.id = ${join.on}`);
+      else qb.leftJoin(join.table, join.alias, `${join.alias}.id = ${join.on}`);
+    }
     // PostgreSQL's (and so NetBox's) placement of nulls, on both databases, unless a term asks for them first.
     for (const [i, { expr, desc, nullsFirst }] of terms.entries()) {
       const nulls = desc || nullsFirst ? 'NULLS FIRST' : 'NULLS LAST';
@@ -141,7 +144,10 @@ export class ModelQuery {
     }
     const target = fk.target;
     const key = `${alias}.${column}`;
-    if (!joins.has(key)) joins.set(key, { table: target.table, alias: `o${joins.size}`, on: `${alias}.${q(column)}` });
+    // A required relation from a row that is always there is an inner join: the planner may then walk the related table's index first.
+    const outer = [...joins.values()].find((j) => j.alias === alias);
+    const required = !fk.nullable && (alias === 't' || !!outer?.inner);
+    if (!joins.has(key)) joins.set(key, { table: target.table, alias: `o${joins.size}`, on: `${alias}.${q(column)}`, inner: required });
     const inner = joins.get(key)!.alias;
     const columns = target.ordering.flatMap((term) => {
       const [, minus, name] = /^(-?)(\w+)/.exec(term)!;
@@ -180,6 +186,8 @@ interface Join {
   table: string;
   alias: string;
   on: string;
+  /** The relation is required: every row has its related one. */
+  inner: boolean;
 }
 
 export function q(identifier: string): string {

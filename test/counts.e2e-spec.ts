@@ -1,0 +1,219 @@
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { statementsOf } from './helpers/queries';
+import { scratchDatabase } from './helpers/scratch-database';
+import { Json, TENANTS, TENANT_GROUPS, bulkCreate, expectStatus } from './helpers/seed';
+import { PROCESS_TOKEN, ServiceProcess, buildIfNeeded, exited, startServiceProcess } from './helpers/service-process';
+import { TestApp } from './helpers/test-app';
+
+jest.setTimeout(180_000);
+
+/** The list counts among statements: `COUNT(*)` as the list itself, not a count of related objects per row. */
+const counting = (statements: string[]) => statements.filter((s) => /^SELECT COUNT\(\*\) AS "n"/.test(s)).length;
+
+describe('cursor pagination (`start`, NetBox 4.6, ahead of 3.5)', () => {
+  let t: TestApp;
+  let ids: number[];
+
+  beforeAll(async () => {
+    t = await TestApp.start();
+    const tenants = await bulkCreate(
+      t,
+      TENANTS,
+      Array.from({ length: 12 }, (_, i) => ({ name: `Tenant ${String.fromCharCode(108 - i)}`, slug: `tenant-${i}` })),
+    );
+    ids = tenants.map((x) => x.id).sort((a, b) => a - b);
+  });
+  afterAll(() => t.close());
+
+  it('answers the objects from that id on, in id order, uncounted, with a next cursor while pages are full', async () => {
+    const first = await t.get(`${TENANTS}?start=${ids[2]}&limit=4&q=Tenant`);
+    expectStatus(first, 200);
+    expect(first.body.count).toBeNull();
+    expect(first.body.previous).toBeNull();
+    expect(first.body.results.map((x: Json) => x.id)).toEqual(ids.slice(2, 6));
+    const next = new URL(first.body.next);
+    expect(next.pathname).toBe(TENANTS);
+    expect(Object.fromEntries(next.searchParams)).toEqual({ limit: '4', q: 'Tenant', start: String(ids[5] + 1) });
+    expect([...next.searchParams.keys()]).toEqual(['limit', 'q', 'start']);
+
+    const second = await t.get(`${TENANTS}?${next.searchParams}`);
+    expect(second.body.results.map((x: Json) => x.id)).toEqual(ids.slice(6, 10));
+    const last = await t.get(`${TENANTS}?${new URL(second.body.next).searchParams}`);
+    expect(last.body.results.map((x: Json) => x.id)).toEqual(ids.slice(10));
+    expect(last.body).toMatchObject({ count: null, next: null, previous: null });
+  });
+
+  it('applies filters and the brief form, and takes the default page size', async () => {
+    const res = await t.get(`${TENANTS}?start=0&brief=1&slug=tenant-3&slug=tenant-7`);
+    expect(res.body).toMatchObject({ count: null, next: null, previous: null });
+    expect(res.body.results.map((x: Json) => Object.keys(x).sort())).toEqual([
+      ['display', 'id', 'name', 'slug', 'url'],
+      ['display', 'id', 'name', 'slug', 'url'],
+    ]);
+    expect((await t.get(`${TENANTS}?start=${ids[11] + 1}`)).body).toEqual({ count: null, next: null, previous: null, results: [] });
+  });
+
+  it('refuses a bad start, and start beside offset or ordering, as NetBox does', async () => {
+    for (const bad of ['-1', 'x', '1.5', '']) {
+      const res = await t.get(`${TENANTS}?start=${bad}`);
+      expect([bad, res.status, res.body]).toEqual([bad, 400, ["Invalid 'start' parameter: must be a non-negative integer."]]);
+    }
+    expect((await t.get(`${TENANTS}?start=1&offset=0`)).body).toEqual(["'start' and 'offset' are mutually exclusive."]);
+    expect((await t.get(`${TENANTS}?start=1&ordering=name`)).body).toEqual(['Ordering cannot be specified in conjunction with cursor-based pagination.']);
+  });
+
+  it("keeps NetBox 3.5's `start` filter where a list has one (ASN ranges)", async () => {
+    const rir = (await t.post('/api/ipam/rirs/', { name: 'RFC 6996', slug: 'rfc-6996', is_private: true })).body;
+    await bulkCreate(t, '/api/ipam/asn-ranges/', [
+      { name: 'Low', slug: 'low', rir: rir.id, start: 64512, end: 64600 },
+      { name: 'High', slug: 'high', rir: rir.id, start: 65000, end: 65100 },
+    ]);
+    const res = await t.get('/api/ipam/asn-ranges/?start=65000');
+    expect(res.body.count).toBe(1);
+    expect(res.body.results.map((r: Json) => r.name)).toEqual(['High']);
+    const schema = (await t.get('/api/schema/?format=json')).body;
+    const startOf = (p: string) => schema.paths[p].get.parameters.filter((x: Json) => x.name === 'start');
+    expect(startOf('/api/ipam/asn-ranges/')).toHaveLength(1);
+    expect(startOf('/api/ipam/asn-ranges/')[0].description).toBeUndefined();
+    expect(startOf(TENANTS)).toEqual([expect.objectContaining({ in: 'query', schema: { type: 'integer' } })]);
+  });
+
+  it('streams an unpaged list from the cursor on, uncounted', async () => {
+    const unpaged = await TestApp.start({ MAX_PAGE_SIZE: '0' });
+    try {
+      const made = await bulkCreate(unpaged, TENANTS, Array.from({ length: 5 }, (_, i) => ({ name: `T${i}`, slug: `t${i}` })));
+      const res = await unpaged.get(`${TENANTS}?limit=0&start=${made[2].id}`);
+      expect(res.body.count).toBeNull();
+      expect(res.body.results.map((x: Json) => x.slug)).toEqual(['t2', 't3', 't4']);
+    } finally {
+      await unpaged.close();
+    }
+  });
+});
+
+describe('counts', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await TestApp.start();
+    const groups = await bulkCreate(t, TENANT_GROUPS, [
+      { name: 'East', slug: 'east' },
+      { name: 'West', slug: 'west' },
+    ]);
+    await bulkCreate(
+      t,
+      TENANTS,
+      Array.from({ length: 30 }, (_, i) => ({ name: `Tenant ${i}`, slug: `tenant-${i}`, group: groups[i % 2].id })),
+    );
+  });
+  afterAll(() => t.close());
+
+  it('does not count a page that shows the count itself: the first page, short of its limit', async () => {
+    let body: Json = {};
+    const statements = await statementsOf(t, async () => (body = (await t.get(`${TENANTS}?group=east&limit=20`)).body));
+    expect(body.count).toBe(15);
+    expect(body.results).toHaveLength(15);
+    expect(counting(statements)).toBe(0);
+    // A later page short of its limit too; an empty page past the end cannot tell, so it counts.
+    expect((await t.get(`${TENANTS}?group=east&limit=10&offset=10`)).body.count).toBe(15);
+    const past = await statementsOf(t, async () => (body = (await t.get(`${TENANTS}?group=west&limit=10&offset=40`)).body));
+    expect(body).toMatchObject({ count: 15, results: [] });
+    expect(counting(past)).toBe(1);
+  });
+
+  it('remembers a count until a table it reads is written, and stays exact', async () => {
+    let body: Json = {};
+    const url = `${TENANTS}?group=west&q=Tenant&limit=5`;
+    expect(counting(await statementsOf(t, async () => (body = (await t.get(url)).body)))).toBe(1);
+    expect(body.count).toBe(15);
+    expect(counting(await statementsOf(t, async () => (body = (await t.get(url)).body)))).toBe(0);
+    expect(body.count).toBe(15);
+
+    // A write to the counted table.
+    const made = (await t.post(TENANTS, { name: 'Tenant another', slug: 'another', group: { slug: 'west' } })).body;
+    expect(counting(await statementsOf(t, async () => (body = (await t.get(url)).body)))).toBe(1);
+    expect(body.count).toBe(16);
+
+    // A write to another table the filter reads: a group moved under West brings its tenants into West's tree.
+    expectStatus(await t.delete(`${TENANTS}${made.id}/`), 204);
+    const fold = (await t.post(TENANT_GROUPS, { name: 'Westfold', slug: 'westfold' })).body;
+    expectStatus(await t.post(TENANTS, { name: 'Tenant folded', slug: 'folded', group: fold.id }), 201);
+    expect((await t.get(url)).body.count).toBe(15);
+    expectStatus(await t.patch(`${TENANT_GROUPS}${fold.id}/`, { parent: made.group.id }), 200);
+    expect((await t.get(url)).body.count).toBe(16);
+    expectStatus(await t.patch(`${TENANT_GROUPS}${fold.id}/`, { parent: null }), 200);
+    expect((await t.get(url)).body.count).toBe(15);
+  });
+});
+
+describe('counts across processes', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inventory-counts-'));
+  let database: { url: string | undefined; drop(): Promise<void> };
+  let a: TestApp;
+  let b: ServiceProcess;
+  const headers = { Authorization: `Token ${PROCESS_TOKEN}`, 'Content-Type': 'application/json', Accept: 'application/json' };
+  const viaB = async (method: string, url: string, body?: unknown) => {
+    const res = await fetch(b.url + url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    return { status: res.status, body: res.status === 204 ? null : await res.json() };
+  };
+  const countViaA = async (url: string) => {
+    const res = await a.get(url, PROCESS_TOKEN);
+    expectStatus(res, 200);
+    return res.body.count as number;
+  };
+
+  beforeAll(async () => {
+    buildIfNeeded();
+    database = await scratchDatabase();
+    const env = { DATA_DIR: dataDir, ...(database.url ? { DATABASE_URL: database.url } : {}) };
+    a = await TestApp.start({ ...env, SUPERUSER_API_TOKEN: PROCESS_TOKEN });
+    b = await startServiceProcess(env);
+  });
+  afterAll(async () => {
+    b?.proc.kill('SIGTERM');
+    if (b) await exited(b.proc);
+    await a?.close();
+    await database?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("keeps every count of one process exact across the other's writes", async () => {
+    const lists = [`${TENANTS}?limit=1`, `${TENANTS}?limit=1&group=north`, `${TENANTS}?limit=1&q=Far`, `${TENANT_GROUPS}?limit=1`];
+    const expected = async () => {
+      const all = (await viaB('GET', `${TENANTS}?limit=0&brief=1`)).body.results.length;
+      const groups = (await viaB('GET', `${TENANT_GROUPS}?limit=0&brief=1`)).body.results.length;
+      const north = (await viaB('GET', `${TENANTS}?limit=0&brief=1&group=north`)).body.results.length;
+      const far = (await viaB('GET', `${TENANTS}?limit=0&brief=1&q=Far`)).body.results.length;
+      return [all, north, far, groups];
+    };
+    const check = async () => {
+      const seen = [];
+      for (const url of lists) seen.push(await countViaA(url));
+      expect(seen).toEqual(await expected());
+    };
+
+    const group = await viaB('POST', TENANT_GROUPS, { name: 'North', slug: 'north' });
+    expect(group.status).toBe(201);
+    await check();
+    expect((await viaB('POST', TENANT_GROUPS, { name: 'South', slug: 'south' })).status).toBe(201);
+    await check();
+    for (let round = 0; round < 3; round++) {
+      const made = await viaB('POST', TENANTS, Array.from({ length: 3 }, (_, i) => ({ name: `Far ${round}-${i}`, slug: `far-${round}-${i}`, group: i ? group.body.id : null })));
+      expect(made.status).toBe(201);
+      await check();
+      // Remembered now: the next answers come without counting, and are still exact.
+      expect(counting(await statementsOf(a, check))).toBe(0);
+      expect((await viaB('PATCH', `${TENANTS}${made.body[0].id}/`, { group: group.body.id })).status).toBe(200);
+      await check();
+      expect((await viaB('DELETE', TENANTS, [{ id: made.body[1].id }])).status).toBe(204);
+      await check();
+    }
+    // A write the other process refuses changes nothing: the count stays remembered and right.
+    expect((await viaB('POST', TENANTS, [{ name: 'Far ok', slug: 'far-ok' }, { name: 'Far ok', slug: 'far-ok' }])).status).toBe(400);
+    await check();
+    expect((await viaB('PATCH', `${TENANTS}${(await viaB('GET', `${TENANTS}?group=north&limit=1`)).body.results[0].id}/`, { group: { slug: 'south' } })).status).toBe(200);
+    await check();
+  });
+});
