@@ -387,7 +387,9 @@ export const IPAddress = defineModel({
   verboseNamePlural: 'IP addresses',
   display: (a) => a.address,
   lookupField: 'address',
-  substringIndexes: ['address', 'dns_name', 'description'],
+  substringIndexes: ['dns_name', 'description'],
+  // `q` matches an address by its beginning.
+  startsWithIndexes: ['address'],
   ordering: ['address', 'id'],
   sortAs: { address: ['family', 'ip_start', 'mask_length'] },
   fields: {

@@ -81,6 +81,7 @@ function tableSchema(model: ModelDef, driver: Driver): EntitySchema {
   // Known to TypeORM so that it keeps them, and left to migrations: it cannot write a GIN index over an expression.
   if (driver === 'postgres') {
     for (const name of model.substringIndexes) indices.push({ name: substringIndexName(model, name), columns: [model.storedFields[name].column], synchronize: false });
+    for (const name of model.startsWithIndexes) indices.push({ name: startsWithIndexName(model, name), columns: [model.storedFields[name].column], synchronize: false });
   }
   return new EntitySchema({ name: model.table, tableName: model.table, columns, relations, indices });
 }
@@ -88,4 +89,9 @@ function tableSchema(model: ModelDef, driver: Driver): EntitySchema {
 /** The trigram index (PostgreSQL's pg_trgm) over `LOWER(column)` that serves substring searches of a field. */
 export function substringIndexName(model: ModelDef, field: string): string {
   return `trgm_${model.table}_${model.storedFields[field].column}`;
+}
+
+/** The B-tree index over `LOWER(column) text_pattern_ops` that serves searches of a field by its beginning. */
+export function startsWithIndexName(model: ModelDef, field: string): string {
+  return `like_${model.table}_${model.storedFields[field].column}`;
 }

@@ -197,6 +197,8 @@ export interface ModelSpec {
    * on PostgreSQL, created by a migration by hand (TypeORM cannot express them) and named by `substringIndexName`.
    */
   substringIndexes?: string[];
+  /** Fields searched by their beginning only (an address's `q`): B-tree pattern indexes over `LOWER(column)` on PostgreSQL, named by `startsWithIndexName`. */
+  startsWithIndexes?: string[];
   /** The foreign key or generic relation whose object a change record names as related (an interface's device, an address's interface). */
   relatedObject?: string;
   /** Devices and virtual machines: which config contexts apply, rendered as `config_context`. */
@@ -250,6 +252,7 @@ export class ModelDef {
   readonly readOnlyApi: boolean;
   readonly indexes: string[][];
   readonly substringIndexes: string[];
+  readonly startsWithIndexes: string[];
   readonly relatedObject?: string;
   readonly configContext?: ConfigContextSpec;
   private readonly spec: ModelSpec;
@@ -283,6 +286,7 @@ export class ModelDef {
     this.readOnlyApi = !!spec.readOnlyApi;
     this.indexes = spec.indexes ?? [];
     this.substringIndexes = spec.substringIndexes ?? [];
+    this.startsWithIndexes = spec.startsWithIndexes ?? [];
     this.relatedObject = spec.relatedObject;
     this.configContext = spec.configContext;
     this.ordering = spec.ordering ?? (spec.tree ? ['tree_sort'] : ['name']);
