@@ -148,6 +148,68 @@ describe('counts', () => {
   });
 });
 
+describe('remembered related objects and definitions', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await TestApp.start();
+    const groups = await bulkCreate(t, TENANT_GROUPS, [
+      { name: 'East', slug: 'east' },
+      { name: 'West', slug: 'west' },
+    ]);
+    await t.post('/api/extras/custom-fields/', { name: 'cost_centre', type: 'text', content_types: ['tenancy.tenant'] });
+    await bulkCreate(t, TENANTS, Array.from({ length: 6 }, (_, i) => ({ name: `Tenant ${i}`, slug: `tenant-${i}`, group: groups[i % 2].id })));
+  });
+  afterAll(() => t.close());
+
+  const reading = (statements: string[], table: string) => statements.filter((s) => s.includes(`FROM "${table}"`)).length;
+
+  it('reads nested objects and custom field definitions once, until their tables are written', async () => {
+    let body: Json = {};
+    const list = () => t.get(`${TENANTS}?limit=4`).then((res) => (body = res.body));
+    // The answers to the writes above were rendered through the cache too: it may hold the groups already.
+    await statementsOf(t, list);
+    const again = await statementsOf(t, list);
+    expect([reading(again, 'tenancy_tenantgroup'), reading(again, 'extras_customfield'), counting(again)]).toEqual([0, 0, 0]);
+    expect(body.results.map((x: Json) => [x.group.name, x.custom_fields])).toEqual([
+      ['East', { cost_centre: null }],
+      ['West', { cost_centre: null }],
+      ['East', { cost_centre: null }],
+      ['West', { cost_centre: null }],
+    ]);
+
+    // A renamed group and a new field show at once: their tables' versions moved.
+    const west = body.results[1].group.id;
+    expectStatus(await t.patch(`${TENANT_GROUPS}${west}/`, { name: 'Far West' }), 200);
+    await t.post('/api/extras/custom-fields/', { name: 'owner', type: 'text', content_types: ['tenancy.tenant'] });
+    const after = await statementsOf(t, list);
+    expect([reading(after, 'tenancy_tenantgroup'), reading(after, 'extras_customfield')]).toEqual([1, 1]);
+    expect(body.results.map((x: Json) => [x.group.name, x.custom_fields])).toEqual([
+      ['East', { cost_centre: null, owner: null }],
+      ['Far West', { cost_centre: null, owner: null }],
+      ['East', { cost_centre: null, owner: null }],
+      ['Far West', { cost_centre: null, owner: null }],
+    ]);
+    expect((await t.get(`${TENANTS}${body.results[1].id}/`)).body.group).toMatchObject({ id: west, name: 'Far West' });
+  });
+
+  it('reads everything afresh with READ_CACHE=false', async () => {
+    const fresh = await TestApp.start({ READ_CACHE: 'false' });
+    try {
+      await bulkCreate(fresh, TENANT_GROUPS, [{ name: 'Only', slug: 'only' }]);
+      await bulkCreate(fresh, TENANTS, [{ name: 'A', slug: 'a', group: { slug: 'only' } }, { name: 'B', slug: 'b', group: { slug: 'only' } }]);
+      const list = () => fresh.get(`${TENANTS}?limit=1`);
+      await statementsOf(fresh, list);
+      const again = await statementsOf(fresh, list);
+      expect(reading(again, 'tenancy_tenantgroup')).toBe(1);
+      expect(counting(again)).toBe(1);
+      expect(again.some((s) => s.includes('core_writeversion'))).toBe(false);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
 describe('counts across processes', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inventory-counts-'));
   let database: { url: string | undefined; drop(): Promise<void> };
@@ -210,6 +272,11 @@ describe('counts across processes', () => {
       expect((await viaB('DELETE', TENANTS, [{ id: made.body[1].id }])).status).toBe(204);
       await check();
     }
+    // A related object renamed by the other process shows renamed here.
+    const shown = async () => (await a.get(`${TENANTS}?group=north&limit=1`, PROCESS_TOKEN)).body.results[0].group.name;
+    expect(await shown()).toBe('North');
+    expect((await viaB('PATCH', `${TENANT_GROUPS}${group.body.id}/`, { name: 'Far North' })).status).toBe(200);
+    expect(await shown()).toBe('Far North');
     // A write the other process refuses changes nothing: the count stays remembered and right.
     expect((await viaB('POST', TENANTS, [{ name: 'Far ok', slug: 'far-ok' }, { name: 'Far ok', slug: 'far-ok' }])).status).toBe(400);
     await check();

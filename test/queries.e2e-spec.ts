@@ -4,7 +4,7 @@ import { TestApp } from './helpers/test-app';
 describe('query counts', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await TestApp.start();
+    t = await TestApp.start({ READ_CACHE: 'false' });
     const groups = await t.post('/api/tenancy/tenant-groups/', [
       { name: 'Region A', slug: 'region-a' },
       { name: 'Region B', slug: 'region-b' },
@@ -24,8 +24,7 @@ describe('query counts', () => {
   afterAll(() => t.close());
 
   it('lists a page of tenants in the same number of statements whatever its size', async () => {
-    // Counted once; both pages below are full, so neither proves the count itself.
-    await t.get('/api/tenancy/tenants/?limit=1');
+    // Both pages are full, so neither shows the count itself: both count.
     const small = await statementsDuring(t, async () => expect((await t.get('/api/tenancy/tenants/?limit=5')).body.results).toHaveLength(5));
     const large = await statementsDuring(t, async () => expect((await t.get('/api/tenancy/tenants/?limit=299')).body.results).toHaveLength(299));
     expect(large).toBe(small);
@@ -33,7 +32,6 @@ describe('query counts', () => {
 
   it('lists tenant groups with their cumulative counts without a statement per row', async () => {
     // The first two rows already include a child, so both pages load parents.
-    await t.get('/api/tenancy/tenant-groups/?limit=1');
     const two = await statementsDuring(t, () => t.get('/api/tenancy/tenant-groups/?limit=2'));
     const all = await statementsDuring(t, async () => {
       const res = await t.get('/api/tenancy/tenant-groups/?limit=4');
@@ -48,7 +46,6 @@ describe('query counts', () => {
   });
 
   it('keeps brief lists to a fixed number of statements', async () => {
-    await t.get('/api/tenancy/tenants/?brief=1&limit=1');
     const small = await statementsDuring(t, () => t.get('/api/tenancy/tenants/?brief=1&limit=2'));
     const large = await statementsDuring(t, () => t.get('/api/tenancy/tenants/?brief=1&limit=200'));
     expect(large).toBe(small);

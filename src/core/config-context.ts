@@ -57,9 +57,8 @@ export async function renderConfigContexts(ctx: RenderContext, model: ModelDef, 
   const local = (row: Row) => (spec.local && isObject(row[model.storedFields[spec.local].column]) ? (row[model.storedFields[spec.local].column] as Json) : null);
   const contextModel = registry.get(CONTEXTS);
   const result = new Map<number, Json>();
-  const contexts = contextModel
-    ? await new ModelQuery(ctx.em, contextModel, ctx.driver).where(`t.is_active = ${ctx.driver === 'sqlite' ? 1 : 'TRUE'}`).rows({ order: ['weight', 'name', 'id'] })
-    : [];
+  const active = () => new ModelQuery(ctx.em, contextModel!, ctx.driver).where(`t.is_active = ${ctx.driver === 'sqlite' ? 1 : 'TRUE'}`).rows({ order: ['weight', 'name', 'id'] });
+  const contexts = !contextModel ? [] : ctx.cache ? await ctx.cache.value(`${CONTEXTS}:active`, [contextModel.table], active) : await active();
   if (!contexts.length || !rows.length) {
     for (const row of rows) result.set(row.id, renderConfigContext([], local(row)));
     return result;

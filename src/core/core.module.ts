@@ -8,9 +8,9 @@ import { Clock } from './clock';
 import { APP_CONFIG, AppConfig } from './config/config';
 import { CoreController } from './core.controller';
 import { CrudService } from './crud/crud.service';
-import { CountCache } from './db/count-cache';
 import { dataSourceOptions } from './db/data-source';
 import { Database } from './db/database';
+import { ReadCache } from './db/read-cache';
 import { ApiExceptionFilter } from './http/exception.filter';
 import { RenderInterceptor } from './http/render.interceptor';
 import { registry } from './model/model';
@@ -42,7 +42,7 @@ export class CoreModule {
         PermissionService,
         Clock,
         Database,
-        CountCache,
+        ReadCache,
         CrudService,
         OpenApiDocumentProvider,
         { provide: APP_GUARD, useClass: AuthGuard },

@@ -1,4 +1,5 @@
 import { EntityManager } from 'typeorm';
+import type { CachedReads } from './db/read-cache';
 import { Driver, FieldError, NUMBER_LOOKUPS, STRING_LOOKUPS, pythonType } from './model/fields';
 import { ModelDef, Row, registry } from './model/model';
 import { ModelQuery, q } from './query/model-query';
@@ -42,9 +43,13 @@ function driverOf(em: EntityManager): Driver {
 const perTransaction = new WeakMap<EntityManager, Promise<CustomFieldDef[]>>();
 
 /** Every definition, in display order (group, weight, name): one query. */
-async function allDefinitions(em: EntityManager): Promise<CustomFieldDef[] | null> {
+async function allDefinitions(em: EntityManager, cache?: CachedReads): Promise<CustomFieldDef[] | null> {
   const model = registry.get(DEFINITIONS);
   if (!model) return null;
+  if (cache) {
+    const query = new ModelQuery(em, model, driverOf(em));
+    return cache.value(DEFINITIONS, [model.table], () => query.rows({ order: query.defaultOrder() }) as Promise<unknown> as Promise<CustomFieldDef[]>);
+  }
   const cacheable = !!em.queryRunner?.isTransactionActive;
   const cached = cacheable ? perTransaction.get(em) : undefined;
   if (cached) return cached;
@@ -55,8 +60,8 @@ async function allDefinitions(em: EntityManager): Promise<CustomFieldDef[] | nul
 }
 
 /** The fields defined for one model, or null when custom fields are not installed. */
-export async function customFieldsFor(em: EntityManager, model: ModelDef): Promise<CustomFieldDef[] | null> {
-  const all = await allDefinitions(em);
+export async function customFieldsFor(em: EntityManager, model: ModelDef, cache?: CachedReads): Promise<CustomFieldDef[] | null> {
+  const all = await allDefinitions(em, cache);
   return all && all.filter((d) => Array.isArray(d.content_types) && d.content_types.includes(model.label));
 }
 
@@ -243,7 +248,7 @@ export async function renderCustomFields(
   rows: Row[],
   ctx?: RenderContext,
 ): Promise<Map<number, Record<string, unknown>>> {
-  const defs = await customFieldsFor(em, model);
+  const defs = await customFieldsFor(em, model, ctx?.cache);
   if (!defs) return new Map(rows.map((r) => [r.id as number, (r.custom_field_data ?? {}) as Record<string, unknown>]));
   // One query per object type referenced from the page, whatever the number of rows and fields.
   const wanted = new Map<string, Set<number>>();

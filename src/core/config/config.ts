@@ -43,6 +43,8 @@ export interface AppConfig {
   maxRequestSize: number;
   /** PostgreSQL connections each process keeps at most. */
   databasePoolSize: number;
+  /** Reads reuse counts, related rows and definitions while the tables they came from are unwritten (`READ_CACHE`). */
+  readCache: boolean;
   /** Milliseconds a statement may run before PostgreSQL cancels it; 0: no limit. */
   databaseStatementTimeout: number;
   /** Milliseconds a request waits for a connection (a new one, or one of a full pool) before it answers 503. */
@@ -166,6 +168,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     // Well above a 1,000-object bulk body (about 1 MB).
     maxRequestSize: byteSize(env, 'MAX_REQUEST_SIZE', 20 * 1024 ** 2),
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1),
+    readCache: bool(env, 'READ_CACHE', true),
     databaseStatementTimeout: integer(env, 'DATABASE_STATEMENT_TIMEOUT', 300_000, 0),
     databaseConnectTimeout: integer(env, 'DATABASE_CONNECT_TIMEOUT', 5_000, 1),
   };

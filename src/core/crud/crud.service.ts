@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Readable } from 'stream';
 import { EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config';
-import { CountCache } from '../db/count-cache';
 import { Database } from '../db/database';
+import { CachedReads, ReadCache } from '../db/read-cache';
 import { NotFoundError, PermissionDeniedError, ValidationError } from '../http/errors';
 import { ModelDef, Row, WriteContext } from '../model/model';
 import { PermissionService } from '../auth/permissions';
@@ -53,7 +53,7 @@ export class CrudService {
   private readonly listSlots = new Semaphore(LIST_SLOTS);
   constructor(
     private readonly db: Database,
-    private readonly counts: CountCache,
+    private readonly cache: ReadCache,
     private readonly permissions: PermissionService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -74,6 +74,8 @@ export class CrudService {
 
   /** Before a change or delete: an object outside the user's scope does not exist for them. */
   private async requireVisible(em: EntityManager, model: ModelDef, id: number, ctx: RequestContext): Promise<void> {
+    // Everything is visible: an object that does not exist is the writer's 404.
+    if (ctx.scope === 'all' && !(ctx.user && model.restrict?.(ctx.user))) return;
     if (!(await this.isVisible(em, model, id, ctx))) throw new NotFoundError();
   }
 
@@ -84,6 +86,7 @@ export class CrudService {
     if (!(await query.where(scopeSql(query, ctx.scope)).count())) throw new PermissionDeniedError();
   }
 
+  /** A writer whose change records are written together, by `written`, at the end of the transaction. */
   private writer(em: EntityManager, ctx: RequestContext): Writer {
     const user = ctx.user;
     const write: WriteContext = {
@@ -92,22 +95,34 @@ export class CrudService {
       config: this.config,
       can: (type, action) => (user ? this.permissions.can(user, type, action) : Promise.resolve(false)),
     };
-    return new Writer(em, this.db.driver, write);
+    const writer = new Writer(em, this.db.driver, write);
+    writer.deferChangeRecords();
+    return writer;
+  }
+
+  /**
+   * The objects a write left, rendered once it has committed: outside the transaction, the cache
+   * may serve what they nest.
+   */
+  private async written(model: ModelDef, ids: number[], ctx: RequestContext, fresh = false): Promise<Representation[]> {
+    const reads = this.cache.reader();
+    await reads.prefetch();
+    return representByIds({ ...this.render(ctx, this.db.manager, reads), fresh }, model, ids, 'full');
   }
 
   async list(model: ModelDef, ctx: RequestContext): Promise<ListResult> {
     const { query, mode, page, select } = await this.listQuery(model, ctx);
     return this.listSlots.run(async () => {
+      const reads = this.cache.reader();
+      // The versions are read beside the page, before anything is read through them.
+      const [, rows] = await Promise.all([reads.prefetch(), query.rows(select)]);
+      const render = this.render(ctx, this.db.manager, reads);
       if (page.start !== undefined) {
-        const rows = await query.rows(select);
-        const results = await represent(this.render(ctx, this.db.manager), model, rows, mode);
+        const results = await represent(render, model, rows, mode);
         return { count: null, ...cursorLinks(ctx.url, page, rows.map((r) => r.id as number)), results };
       }
-      const counting = this.counts.prepare(query.countStatement());
-      const [versions, rows] = await Promise.all([counting.versions(), query.rows(select)]);
-      const count = provenCount(page, rows.length) ?? counting.remembered(versions) ?? (await query.count());
-      counting.remember(versions, count);
-      const results = await represent(this.render(ctx, this.db.manager), model, rows, mode);
+      const count = provenCount(page, rows.length) ?? (await reads.count(query.countStatement(), () => query.count()));
+      const results = await represent(render, model, rows, mode);
       return { count, ...pageLinks(ctx.url, page, count), results };
     });
   }
@@ -153,9 +168,10 @@ export class CrudService {
 
   async retrieve(model: ModelDef, id: number, ctx: RequestContext): Promise<Representation> {
     const mode = modeOf(ctx.params);
-    const rows = await this.visible(this.db.manager, model, ctx).whereIdIn([id]).rows({ counts: countsFor(model, mode) });
+    const reads = this.cache.reader();
+    const [, rows] = await Promise.all([reads.prefetch(), this.visible(this.db.manager, model, ctx).whereIdIn([id]).rows({ counts: countsFor(model, mode) })]);
     if (!rows.length) throw new NotFoundError();
-    return (await represent(this.render(ctx, this.db.manager), model, rows, mode))[0];
+    return (await represent(this.render(ctx, this.db.manager, reads), model, rows, mode))[0];
   }
 
   /** The object behind one of a model's own routes (a component's trace), if this request may see it, and how to render what the route shows. */
@@ -200,10 +216,12 @@ export class CrudService {
    * are written as a POST of the same bodies would write them, all or none.
    */
   async createComputed(model: ModelDef, ctx: RequestContext, lockKey: number, compute: (em: EntityManager) => Promise<unknown[]>, single: boolean) {
-    return this.db.transaction(async (em) => {
+    const ids = await this.db.transaction(async (em) => {
       await this.db.lock(em, lockKey);
-      return this.createIn(em, model, await compute(em), single, ctx);
+      return this.createIn(em, model, await compute(em), ctx, single);
     });
+    const reps = await this.written(model, ids, ctx, true);
+    return single ? reps[0] : reps;
   }
 
   /** How a route of its own renders objects for this request. */
@@ -214,52 +232,60 @@ export class CrudService {
   /** One object, or a list of them created all or none. */
   async create(model: ModelDef, body: unknown, ctx: RequestContext): Promise<Representation | Representation[]> {
     const single = !Array.isArray(body);
-    return this.db.transaction((em) => this.createIn(em, model, single ? [body] : (body as unknown[]), single, ctx));
+    const ids = await this.db.transaction((em) => this.createIn(em, model, single ? [body] : (body as unknown[]), ctx, single));
+    const reps = await this.written(model, ids, ctx, true);
+    return single ? reps[0] : reps;
   }
 
-  /** Writes the bodies in `em`'s transaction, all or none, and renders them: one object when `single`. */
-  private async createIn(em: EntityManager, model: ModelDef, bodies: unknown[], single: boolean, ctx: RequestContext): Promise<Representation | Representation[]> {
+  /** Writes the bodies in `em`'s transaction, all or none; a list's errors are reported at each body's place. */
+  private async createIn(em: EntityManager, model: ModelDef, bodies: unknown[], ctx: RequestContext, single: boolean): Promise<number[]> {
     const writer = this.writer(em, ctx);
     const create = async (item: unknown) => {
       const id = await writer.create(model, item);
       await this.requireStillPermitted(em, model, id, ctx);
       return id;
     };
-    const render = { ...this.render(ctx, em), fresh: true };
-    if (single) return (await representByIds(render, model, [await create(bodies[0])], 'full'))[0];
-    return representByIds(render, model, await eachOrNone(bodies, create), 'full');
+    const ids = single ? [await create(bodies[0])] : await eachOrNone(bodies, create);
+    await writer.flushChangeRecords();
+    return ids;
   }
 
   async update(model: ModelDef, id: number, body: unknown, partial: boolean, ctx: RequestContext): Promise<Representation> {
-    return this.db.transaction(async (em) => {
+    await this.db.transaction(async (em) => {
       await this.requireVisible(em, model, id, ctx);
-      await this.writer(em, ctx).update(model, id, body, partial);
+      const writer = this.writer(em, ctx);
+      await writer.update(model, id, body, partial);
       await this.requireStillPermitted(em, model, id, ctx);
-      return (await representByIds(this.render(ctx, em), model, [id], 'full'))[0];
+      await writer.flushChangeRecords();
     });
+    return (await this.written(model, [id], ctx))[0];
   }
 
   /** A list of `{id, ...changes}`; objects may change different fields; all or none. */
   async bulkUpdate(model: ModelDef, body: unknown, partial: boolean, ctx: RequestContext): Promise<Representation[]> {
     const items = bulkItems(body);
-    return this.db.transaction(async (em) => {
+    const ids = await this.db.transaction(async (em) => {
       const writer = this.writer(em, ctx);
       await this.db.lockRows(em, model.table, items.map((i) => i.id as number));
       await this.requireExisting(em, model, items, ctx);
-      const ids = await eachOrNone(items, async (item) => {
+      const updated = await eachOrNone(items, async (item) => {
         const { id, ...changes } = item;
         await writer.update(model, id as number, changes, partial);
         await this.requireStillPermitted(em, model, id as number, ctx);
         return id as number;
       });
-      return representByIds(this.render(ctx, em), model, ids, 'full');
+      await writer.flushChangeRecords();
+      return updated;
     });
+    return this.written(model, ids, ctx);
   }
 
   async destroy(model: ModelDef, id: number, ctx: RequestContext): Promise<void> {
     await this.db.transaction(async (em) => {
       await this.requireVisible(em, model, id, ctx);
-      await this.writer(em, ctx).remove(model, id);
+      const writer = this.writer(em, ctx);
+      await writer.remove(model, id);
+      await writer.flushChangeRecords();
     });
   }
 
@@ -270,6 +296,7 @@ export class CrudService {
       await this.requireExisting(em, model, items, ctx);
       const writer = this.writer(em, ctx);
       for (const item of items) await writer.remove(model, item.id as number);
+      await writer.flushChangeRecords();
     });
   }
 
@@ -282,10 +309,11 @@ export class CrudService {
     throw new ValidationError(ids.map((id) => (found.has(id) ? {} : { id: [`Object with ID ${id} does not exist.`] })));
   }
 
-  private render(ctx: RequestContext, em: EntityManager): RenderContext {
+  /** How this request renders objects; `cache` only for reads outside a transaction. */
+  private render(ctx: RequestContext, em: EntityManager, cache?: CachedReads): RenderContext {
     const exclude = ctx.params.exclude;
     const excluded = new Set((Array.isArray(exclude) ? exclude : exclude ? [exclude] : []).flatMap((e) => e.split(',')));
-    return { em, driver: this.db.driver, baseUrl: ctx.baseUrl, exclude: excluded, config: this.config };
+    return { em, driver: this.db.driver, baseUrl: ctx.baseUrl, exclude: excluded, config: this.config, cache };
   }
 }
 

@@ -3,6 +3,7 @@ import type { AppConfig } from '../config/config';
 import { Driver, ForeignKeyField, GenericRelationField, ManyToManyField } from '../model/fields';
 import { ModelDef, Row, registry } from '../model/model';
 import { ModelQuery, q } from '../query/model-query';
+import type { CachedReads } from '../db/read-cache';
 import { renderCustomFields } from '../custom-fields';
 import { renderConfigContexts } from '../config-context';
 
@@ -24,6 +25,8 @@ export interface RenderContext {
    */
   nested?: boolean;
   config?: Pick<AppConfig, 'allowTokenRetrieval' | 'preferIpv4'>;
+  /** Reads reused across requests while their tables are unwritten; never inside a write's transaction. */
+  cache?: CachedReads;
 }
 
 /** The keys a mode shows, without counts of models that are not installed. */
@@ -65,7 +68,7 @@ export async function represent(ctx: RenderContext, model: ModelDef, rows: Row[]
       many.set(key, await loadReverse(ctx, reverse.get(key)!, rows.map((r) => r.id)));
     } else if (field instanceof ForeignKeyField && !field.opts.flat && field.installed) {
       const ids = [...new Set(rows.map((r) => r[field.column]).filter((v): v is number => v !== null && v !== undefined))];
-      related.set(key, await loadNested(ctx, field.target, ids));
+      related.set(key, await loadNested(ctx, field.target, ids, false));
     } else if (field instanceof ManyToManyField && field.installed) {
       many.set(key, await loadMany(ctx, field, rows.map((r) => r.id)));
     } else if (field instanceof GenericRelationField) {
@@ -237,11 +240,17 @@ async function loadReverse(ctx: RenderContext, fk: ForeignKeyField, ids: number[
   return result;
 }
 
-/** Objects of one model in their nested form, by id, in the model's natural order: one query. */
-export async function loadNested(ctx: RenderContext, model: ModelDef, ids: number[]): Promise<Map<number, Representation>> {
+/**
+ * Objects of one model in their nested form, by id: one query, or none for those the cache holds.
+ * In the model's natural order when `ordered`, which the cache cannot tell.
+ */
+export async function loadNested(ctx: RenderContext, model: ModelDef, ids: number[], ordered = true): Promise<Map<number, Representation>> {
   if (ids.length === 0) return new Map();
-  const query = new ModelQuery(ctx.em, model, ctx.driver).whereIdIn(ids);
-  const rows = await query.rows({ order: query.defaultOrder() });
+  const load = (wanted: number[]) => {
+    const query = new ModelQuery(ctx.em, model, ctx.driver).whereIdIn(wanted);
+    return query.rows({ order: query.defaultOrder() });
+  };
+  const rows = ctx.cache && !ordered ? await ctx.cache.rowsById(model.table, ids, load) : await load(ids);
   const reps = await represent({ ...ctx, exclude: undefined, fresh: false, nested: true }, model, rows, 'brief');
   return new Map(reps.map((r) => [r.id as number, r]));
 }

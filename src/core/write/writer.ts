@@ -11,6 +11,13 @@ type Errors = Record<string, unknown>;
 const TREE_SEGMENT = 10;
 /** Where parsed tags wait in a body's changes until the object is written. */
 const TAGS = '__tags';
+/** Their names, sorted, as change records keep them. */
+const TAG_NAMES = '__tag_names';
+
+/** The tag names a body sets, if it names tags at all. */
+function tagNamesOf(changes: Row): string[] | undefined {
+  return TAG_NAMES in changes ? (changes[TAG_NAMES] as string[]) : undefined;
+}
 // Sorts below every printable character, so a parent precedes its children and they precede its next sibling.
 const TREE_SORT_SEPARATOR = '\u0001';
 
@@ -45,15 +52,17 @@ export class Writer {
     const id = Number(result.identifiers[0]?.id ?? result.raw?.[0]?.id ?? result.raw);
     if (model.tree) await this.placeInTree(model, id, null);
     await this.setRelatedSets(model, id, changes);
-    const created = await this.load(model, id);
+    // Only a tree's placement changes the row once inserted: otherwise it is what was written.
+    const created = model.tree ? await this.load(model, id) : { ...row, id };
     await model.afterWrite?.(this.em, created, null, { driver: this.driver, input: changes, writer: this });
-    await this.recordChange(model, 'create', created, await this.label(model, created), null, await this.snapshot(model, created));
+    await this.recordChange(model, 'create', created, await this.label(model, created), null, await this.snapshot(model, created, tagNamesOf(changes) ?? []));
     return id;
   }
 
   async update(model: ModelDef, id: number, input: unknown, partial: boolean): Promise<void> {
     const previous = await this.load(model, id);
-    const before = await this.snapshot(model, previous);
+    const tagsBefore = await this.tagNames(model, id);
+    const before = await this.snapshot(model, previous, tagsBefore);
     const changes = await this.parse(model, input, previous, partial);
     const row = { ...previous, ...changes };
     await this.check(model, row, previous, changes);
@@ -63,12 +72,11 @@ export class Writer {
     if (model.features.lastUpdated) set.last_updated = new Date();
     if (Object.keys(set).length) await this.em.createQueryBuilder().update(model.table).set(set).where('id = :id', { id }).execute();
     await this.setRelatedSets(model, id, changes);
-    if (model.tree && (row.parent_id !== previous.parent_id || row.name !== previous.name)) {
-      await this.placeInTree(model, id, previous);
-    }
-    const updated = await this.load(model, id);
+    const placed = model.tree && (row.parent_id !== previous.parent_id || row.name !== previous.name);
+    if (placed) await this.placeInTree(model, id, previous);
+    const updated = placed ? await this.load(model, id) : { ...previous, ...set };
     await model.afterWrite?.(this.em, updated, previous, { driver: this.driver, input: changes, writer: this });
-    await this.recordChange(model, 'update', updated, await this.label(model, updated), before, await this.snapshot(model, updated));
+    await this.recordChange(model, 'update', updated, await this.label(model, updated), before, await this.snapshot(model, updated, tagNamesOf(changes) ?? tagsBefore));
   }
 
   /** Deletes an object after NetBox's rules for what points at it. */
@@ -117,7 +125,7 @@ export class Writer {
    * The object's state as change records keep it: every field by its API name, related
    * objects by id, many-to-many sets as lists of ids, timestamps as NetBox writes them.
    */
-  private async snapshot(model: ModelDef, row: Row): Promise<Record<string, unknown> | null> {
+  private async snapshot(model: ModelDef, row: Row, tags?: string[]): Promise<Record<string, unknown> | null> {
     if (!model.features.changeLog || !registry.has('extras.objectchange')) return null;
     const data: Record<string, unknown> = {};
     for (const field of Object.values(model.fields)) {
@@ -141,7 +149,7 @@ export class Writer {
       data[field.name] = value instanceof Date ? formatTimestamp(value) : value;
     }
     if (model.features.customFields) data.custom_fields = row.custom_field_data ?? {};
-    if (model.features.tags) data.tags = await this.tagNames(model, row.id);
+    if (model.features.tags) data.tags = tags ?? (await this.tagNames(model, row.id));
     if (model.features.created) data.created = row.created;
     if (model.features.lastUpdated) data.last_updated = row.last_updated instanceof Date ? formatTimestamp(row.last_updated) : row.last_updated;
     return data;
@@ -154,16 +162,32 @@ export class Writer {
     return (await labelsOf(model, [row], { em: this.em, driver: this.driver }))[0];
   }
 
+  /**
+   * From now on, change records wait in memory until `flushChangeRecords`, which writes them in one
+   * statement; the caller flushes before its transaction ends.
+   */
+  deferChangeRecords(): void {
+    this.pending ??= [];
+  }
+
+  async flushChangeRecords(): Promise<void> {
+    const changes = registry.get('extras.objectchange');
+    const records = this.pending ?? [];
+    this.pending = [];
+    // A few hundred records a statement keeps the parameters within what both drivers take.
+    for (let i = 0; changes && i < records.length; i += 200) {
+      await this.em.createQueryBuilder().insert().into(changes.table).values(records.slice(i, i + 200)).execute();
+    }
+  }
+
+  private pending: Row[] | null = null;
+
   private async recordChange(model: ModelDef, action: 'create' | 'update' | 'delete', row: Row, repr: string, before: unknown, after: unknown): Promise<void> {
     const changes = registry.get('extras.objectchange');
     if (!model.features.changeLog || !changes) return;
     const user = this.context?.user ?? null;
     const related = relatedObjectOf(model, row);
-    await this.em
-      .createQueryBuilder()
-      .insert()
-      .into(changes.table)
-      .values({
+    const record: Row = {
         time: new Date(),
         user_id: user?.id ?? null,
         user_name: user?.username ?? '',
@@ -176,8 +200,9 @@ export class Writer {
         object_repr: repr.slice(0, 200),
         prechange_data: before,
         postchange_data: after,
-      })
-      .execute();
+    };
+    if (this.pending) this.pending.push(record);
+    else await this.em.createQueryBuilder().insert().into(changes.table).values(record).execute();
   }
 
   /** The names of an object's tags, sorted, as change records keep them. */
@@ -276,6 +301,8 @@ export class Writer {
           for (const item of tags) ids.push(await this.parseRelated(tag, item));
           changes[TAGS] = [...new Set(ids)];
           const refused = ids.length ? await new ModelQuery(this.em, tag, this.driver).whereIdIn(ids).rows({ order: ['name'] }) : [];
+          // In the database's order of names, as `tagNames` reads them.
+          changes[TAG_NAMES] = refused.map((t) => t.name as string);
           const misplaced = refused.filter((t) => Array.isArray(t.object_types) && t.object_types.length && !t.object_types.includes(model.label));
           if (misplaced.length) errors.tags = misplaced.map((t) => `Tag "${t.name}" cannot be applied to ${model.verboseNamePlural}.`);
         } catch (e) {

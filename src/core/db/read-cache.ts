@@ -1,0 +1,208 @@
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../config/config';
+import { Row } from '../model/model';
+import type { Statement } from '../query/model-query';
+import { Database } from './database';
+
+/** Where every write leaves its mark: a version per table, bumped by a trigger in the writing transaction. */
+export const WRITE_VERSION_TABLE = 'core_writeversion';
+/** Tables whose writes nothing reads. */
+const UNVERSIONED = new Set([WRITE_VERSION_TABLE, 'migrations', 'typeorm_metadata']);
+/** SQL whose result depends on more than the rows it reads. */
+const VOLATILE = /\b(now|random|current_date|current_time|current_timestamp|localtime|localtimestamp|datetime|julianday)\b/i;
+/** A lock number of its own, so that starting processes add missing triggers one at a time. */
+const TRIGGER_LOCK = 0x77726974;
+/** Entries remembered at once, per kind; the least recently used are forgotten first. */
+const COUNTS = 1000;
+const ROWS = 10_000;
+const VALUES = 200;
+
+/** A map that forgets its least recently used entries beyond a size. */
+class Lru<T> {
+  private readonly entries = new Map<string, T>();
+  constructor(private readonly size: number) {}
+  get(key: string): T | undefined {
+    const value = this.entries.get(key);
+    if (value === undefined) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    return value;
+  }
+  set(key: string, value: T): void {
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    if (this.entries.size > this.size) this.entries.delete(this.entries.keys().next().value!);
+  }
+}
+
+/**
+ * What reads may reuse across requests and processes: counts, rows by id and small derived values
+ * (custom field definitions), each remembered with the write versions of the tables it was read
+ * from. Each write bumps its table's version in its own transaction (a trigger, so every process
+ * and every statement counts), and an entry is used only while every table it read still has that
+ * version: one statement reads every version, and replaces a `COUNT(*)` and a statement per
+ * relation.
+ */
+@Injectable()
+export class ReadCache implements OnModuleInit {
+  private versioned = new Set<string>();
+  private unversioned = new Set<string>();
+  private readonly counts = new Lru<{ versions: string; count: number }>(COUNTS);
+  private readonly rows = new Lru<{ version: string; row: Row }>(ROWS);
+  private readonly values = new Lru<{ versions: string; value: unknown }>(VALUES);
+
+  constructor(
+    private readonly db: Database,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'readCache'>,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    const em = this.db.manager;
+    await (this.db.driver === 'postgres' ? addPostgresTriggers(em) : addSqliteTriggers(em));
+    const tables = await tablesAndTriggers(em, this.db.driver);
+    this.versioned = new Set(tables.filter((t) => t.versioned).map((t) => t.name));
+    this.unversioned = new Set(tables.filter((t) => !t.versioned).map((t) => t.name));
+  }
+
+  /**
+   * What one request reads through the cache. It must read outside any write transaction: what a
+   * transaction has not committed may yet be undone, and its versions with it.
+   */
+  reader(): CachedReads {
+    if (!this.config.readCache) return UNCACHED;
+    let versions: Promise<Map<string, string>> | undefined;
+    const read = () =>
+      (versions ??= this.db.manager
+        .query(`SELECT table_name, SUM(version) AS version FROM ${WRITE_VERSION_TABLE} GROUP BY table_name`)
+        .then((rows: Array<{ table_name: string; version: number | string }>) => new Map(rows.map((r) => [r.table_name, String(r.version)]))));
+    const versionsOf = async (tables: string[]) => {
+      const all = await read();
+      return tables.map((t) => `${t}:${all.get(t) ?? 0}`).join(',');
+    };
+    return {
+      prefetch: async () => void (await read()),
+      count: async ([sql, params], load) => {
+        const tables = this.tablesIn(sql);
+        if (!tables) return load();
+        // The versions are read before the count: a count stored under them can only be newer than they are.
+        const versions = await versionsOf(tables);
+        const key = `${sql}\u0000${JSON.stringify(params)}`;
+        const known = this.counts.get(key);
+        if (known?.versions === versions) return known.count;
+        const count = await load();
+        this.counts.set(key, { versions, count });
+        return count;
+      },
+      rowsById: async (table, ids, load) => {
+        if (!this.versioned.has(table)) return load(ids);
+        const version = await versionsOf([table]);
+        const found: Row[] = [];
+        const missing: number[] = [];
+        for (const id of ids) {
+          const entry = this.rows.get(`${table}:${id}`);
+          if (entry?.version === version) found.push({ ...entry.row });
+          else missing.push(id);
+        }
+        if (missing.length) {
+          for (const row of await load(missing)) {
+            this.rows.set(`${table}:${row.id}`, { version, row: { ...row } });
+            found.push(row);
+          }
+        }
+        return found;
+      },
+      value: async <T>(key: string, tables: string[], load: () => Promise<T>): Promise<T> => {
+        if (!tables.every((t) => this.versioned.has(t))) return load();
+        const versions = await versionsOf(tables);
+        const known = this.values.get(key);
+        if (known?.versions === versions) return known.value as T;
+        const value = await load();
+        this.values.set(key, { versions, value });
+        return value;
+      },
+    };
+  }
+
+  /** The versioned tables a statement reads; null when it reads one that is not versioned, or depends on more than rows. */
+  private tablesIn(sql: string): string[] | null {
+    if (VOLATILE.test(sql)) return null;
+    const tables = new Set<string>();
+    for (const [word] of sql.matchAll(/\w+/g)) {
+      if (this.unversioned.has(word)) return null;
+      if (this.versioned.has(word)) tables.add(word);
+    }
+    return tables.size ? [...tables].sort() : null;
+  }
+}
+
+/** One request's reads through the cache; every version it compares was read once, by one statement, before any of its reads. */
+export interface CachedReads {
+  /** Reads the versions now, so that later reads need not wait on them. */
+  prefetch(): Promise<void>;
+  /** A list's count: remembered, or counted by `load` and remembered. */
+  count(statement: Statement, load: () => Promise<number>): Promise<number>;
+  /** Rows of a table by id, in no particular order: those remembered, and the others read by `load`. */
+  rowsById(table: string, ids: number[], load: (ids: number[]) => Promise<Row[]>): Promise<Row[]>;
+  /** A value derived from some tables: remembered, or computed by `load` and remembered. Callers must not change it. */
+  value<T>(key: string, tables: string[], load: () => Promise<T>): Promise<T>;
+}
+
+/** Every read made afresh (`READ_CACHE=false`). */
+const UNCACHED: CachedReads = {
+  prefetch: async () => undefined,
+  count: (_statement, load) => load(),
+  rowsById: (_table, ids, load) => load(ids),
+  value: (_key, _tables, load) => load(),
+};
+
+/**
+ * A statement-level trigger on every table that lacks one (plugins' tables too), in one statement.
+ * Each connection's writes bump a slot of their own, so that concurrent writers to a table seldom
+ * wait on the same row: a table's version is the sum of its slots.
+ */
+async function addPostgresTriggers(em: EntityManager): Promise<void> {
+  const skip = [...UNVERSIONED].map((t) => `'${t}'`).join(', ');
+  await em.query(`DO $$
+DECLARE r record;
+BEGIN
+  PERFORM pg_advisory_xact_lock(${TRIGGER_LOCK});
+  FOR r IN
+    SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE c.relkind IN ('r', 'p') AND n.nspname = current_schema() AND c.relname NOT IN (${skip})
+      AND NOT EXISTS (SELECT 1 FROM pg_trigger t WHERE t.tgrelid = c.oid AND t.tgname = 'write_version')
+  LOOP
+    EXECUTE format('CREATE TRIGGER write_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION core_bump_write_version()', r.relname);
+  END LOOP;
+END $$`);
+}
+
+/** SQLite's triggers run per row: three per table (insert, update, delete), on the tables that lack them. */
+async function addSqliteTriggers(em: EntityManager): Promise<void> {
+  for (const table of (await tablesAndTriggers(em, 'sqlite')).filter((t) => !t.versioned && t.table)) {
+    for (const event of ['INSERT', 'UPDATE', 'DELETE']) {
+      await em.query(
+        `CREATE TRIGGER IF NOT EXISTS "write_version_${table.name}_${event.toLowerCase()}" AFTER ${event} ON "${table.name}" BEGIN ` +
+          `INSERT INTO ${WRITE_VERSION_TABLE} (table_name, slot, version) VALUES ('${table.name}', 0, 1) ` +
+          `ON CONFLICT (table_name, slot) DO UPDATE SET version = version + 1; END`,
+      );
+    }
+  }
+}
+
+/** Every table and view (but the unversioned), and whether it carries the trigger. */
+async function tablesAndTriggers(em: EntityManager, driver: Database['driver']): Promise<Array<{ name: string; table: boolean; versioned: boolean }>> {
+  const rows: Array<{ name: string; is_table: boolean | number; versioned: boolean | number }> =
+    driver === 'postgres'
+      ? await em.query(
+          `SELECT c.relname AS name, c.relkind IN ('r', 'p') AS is_table,
+             EXISTS (SELECT 1 FROM pg_trigger t WHERE t.tgrelid = c.oid AND t.tgname = 'write_version') AS versioned
+           FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.relkind IN ('r', 'p', 'v', 'm', 'f') AND n.nspname = current_schema()`,
+        )
+      : await em.query(
+          `SELECT m.name, m.type = 'table' AS is_table,
+             (SELECT COUNT(*) FROM sqlite_master t WHERE t.type = 'trigger' AND t.tbl_name = m.name AND t.name LIKE 'write_version_%') = 3 AS versioned
+           FROM sqlite_master m WHERE m.type IN ('table', 'view') AND m.name NOT LIKE 'sqlite_%'`,
+        );
+  return rows.filter((r) => !UNVERSIONED.has(r.name)).map((r) => ({ name: r.name, table: !!r.is_table, versioned: !!r.versioned }));
+}
