@@ -116,6 +116,8 @@ export interface WriteContext {
   input?: Row;
   /** Settings that change the rules (unique global IP space). */
   config?: Pick<AppConfig, 'enforceGlobalUnique' | 'pluginsConfig'>;
+  /** Rows one check has read by id (`loadRow`): its rules often ask for the same related object. */
+  loaded?: Map<string, Promise<Row | null>>;
 }
 
 /** What a write's side effects may use: the driver, and the values of fields that have no column (a cable's terminations). */

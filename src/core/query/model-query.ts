@@ -195,8 +195,15 @@ export function q(identifier: string): string {
 }
 
 /** One object by id, read inside a write's transaction by a model's own rules; null when there is none. */
-export async function loadRow(ctx: Pick<WriteContext, 'em' | 'driver'> | undefined, model: ModelDef | undefined, id: number | null | undefined): Promise<Row | null> {
+export async function loadRow(ctx: Pick<WriteContext, 'em' | 'driver' | 'loaded'> | undefined, model: ModelDef | undefined, id: number | null | undefined): Promise<Row | null> {
   if (!model || id === null || id === undefined || !ctx?.em || !ctx.driver) return null;
-  const [row] = await new ModelQuery(ctx.em, model, ctx.driver).whereIdIn([id]).rows({ order: ['id'] });
-  return row ?? null;
+  const { em, driver } = ctx;
+  const read = async () => (await new ModelQuery(em, model, driver).whereIdIn([id]).rows({ order: ['id'] }))[0] ?? null;
+  if (!ctx.loaded) return read();
+  const key = `${model.table}:${id}`;
+  let loading = ctx.loaded.get(key);
+  if (!loading) ctx.loaded.set(key, (loading = read()));
+  // Each caller gets a copy: a rule may change what it was given.
+  const row = await loading;
+  return row && { ...row };
 }

@@ -419,7 +419,7 @@ export class Writer {
     };
     if (model.validate) {
       try {
-        const ctx: WriteContext = { user: null, can: async () => false, ...this.context, em: this.em, driver: this.driver, input };
+        const ctx: WriteContext = { user: null, can: async () => false, ...this.context, em: this.em, driver: this.driver, input, loaded: new Map() };
         await model.validate(row, previous, ctx);
       } catch (e) {
         if (!(e instanceof FieldError)) throw e;
