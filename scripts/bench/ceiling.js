@@ -13,8 +13,9 @@ const TRANSACTION_CONTROL = /^\s*(BEGIN|COMMIT|ROLLBACK|START TRANSACTION|SAVEPO
 function database() {
   if (plan.db.driver === 'postgres') {
     const { Pool } = require('pg');
-    // The service's pool size, so that both queue on the database alike.
-    const pool = new Pool({ connectionString: plan.db.url, max: 10 });
+    // The service's pool size, so that both queue on the database alike. A statement still running when its run
+    // has ended would weigh on the next runs: none outlasts one (a baseline's may take seconds).
+    const pool = new Pool({ connectionString: plan.db.url, max: 10, statement_timeout: plan.statementTimeout });
     return {
       async run(statements, write) {
         const client = await pool.connect();
