@@ -425,6 +425,29 @@ class Ceiling {
   }
 }
 
+/**
+ * Waits until the requests a run left behind are done: autocannon stops sending when its time is up, but the
+ * service and the database finish what they were given (seconds, for a deep offset), and that would weigh on the
+ * next run. PostgreSQL: until no statement runs on the benchmark's database; both: until the service answers
+ * its status promptly.
+ */
+async function settle(database, base) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    let busy = 0;
+    if (database.opts.db === 'postgres') {
+      busy = await database.admin(async (c) => {
+        const r = await c.query(`SELECT COUNT(*) AS n FROM pg_stat_activity WHERE datname = $1 AND state = 'active' AND pid <> pg_backend_pid()`, [database.name]);
+        return Number(r.rows[0].n);
+      });
+    }
+    const started = Date.now();
+    await fetch(`${base}/api/status/`, { headers: HEADERS }).then((r) => r.text()).catch(() => undefined);
+    if (busy === 0 && Date.now() - started < 50) return;
+    await sleep(200);
+  }
+}
+
 function percentile(sorted, p) {
   if (sorted.length === 0) return null;
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
@@ -594,10 +617,16 @@ async function main() {
     for (const s of scenarios) {
       for (const connections of opts.connections) {
         process.stdout.write(`${s.name}, ${connections} connections: `);
-        const own = await measure(service.base, service.pid, s, connections, opts.duration);
-        const sql = await measure(ceiling.base, ceiling.pid, { ...s, path: `/sql/${s.index}` }, connections, opts.duration);
-        const memory = await measure(ceiling.base, ceiling.pid, { ...s, path: `/memory/${s.index}` }, connections, opts.duration);
-        const base = s.captured.baseline ? await measure(ceiling.base, ceiling.pid, { ...s, path: `/baseline/${s.index}` }, connections, opts.duration) : null;
+        const run = async (base, pid, scenario) => {
+          const result = await measure(base, pid, scenario, connections, opts.duration);
+          await settle(database, service.base);
+          return result;
+        };
+        await settle(database, service.base);
+        const own = await run(service.base, service.pid, s);
+        const sql = await run(ceiling.base, ceiling.pid, { ...s, path: `/sql/${s.index}` });
+        const memory = await run(ceiling.base, ceiling.pid, { ...s, path: `/memory/${s.index}` });
+        const base = s.captured.baseline ? await run(ceiling.base, ceiling.pid, { ...s, path: `/baseline/${s.index}` }) : null;
         const ratio = sql.reqPerSec ? +(own.reqPerSec / sql.reqPerSec).toFixed(3) : null;
         const baselineRatio = base?.reqPerSec ? +(own.reqPerSec / base.reqPerSec).toFixed(3) : null;
         console.log(`${own.reqPerSec} req/s, p95 ${own.p95} ms, ceiling ${sql.reqPerSec} req/s, ratio ${ratio}, baseline ${base?.reqPerSec ?? '-'} req/s, ratio ${baselineRatio ?? '-'}`);
