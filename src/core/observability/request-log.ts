@@ -28,6 +28,8 @@ export function requestLog(logger: Logger, metrics: Metrics | null) {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const status = res.writableFinished ? res.statusCode : 499;
       metrics?.observe(req, status, seconds);
+      // Below LOG_LEVEL=log the line is not written: not built either.
+      if (!logger.isLevelEnabled('info')) return;
       const { principal, id } = req as AuthenticatedRequest;
       logger.info(
         {
