@@ -53,6 +53,9 @@ describe('cursor pagination (`start`, NetBox 4.6, ahead of 3.5)', () => {
       ['display', 'id', 'name', 'slug', 'url'],
     ]);
     expect((await t.get(`${TENANTS}?start=${ids[11] + 1}`)).body).toEqual({ count: null, next: null, previous: null, results: [] });
+    for (const beyond of ['2147483648', '99999999999999999999']) {
+      expect((await t.get(`${TENANTS}?start=${beyond}`)).body).toEqual({ count: null, next: null, previous: null, results: [] });
+    }
   });
 
   it('refuses a bad start, and start beside offset or ordering, as NetBox does', async () => {

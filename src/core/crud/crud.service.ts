@@ -39,6 +39,8 @@ export interface ListResult {
 }
 
 const TRUE = /^(1|true|t|yes|y|on)$/i;
+/** The largest id an integer column holds. */
+const MAX_ID = 2_147_483_647;
 
 /**
  * Pages read and rendered at once. Each holds its rows and their representation until it is sent:
@@ -88,7 +90,7 @@ export class CrudService {
     if (!(await query.where(scopeSql(query, ctx.scope)).count())) throw new PermissionDeniedError();
   }
 
-  /** A writer whose change records are written together, by `written`, at the end of the transaction. */
+  /** A writer whose change records wait for `flushChangeRecords`, which writes them together at the end of the transaction. */
   private writer(em: EntityManager, ctx: RequestContext): Writer {
     const user = ctx.user;
     const write: WriteContext = {
@@ -164,7 +166,8 @@ export class CrudService {
     const page = pageOf(ctx.params, this.config, takesCursor(model));
     const counts = countsFor(model, mode);
     if (page.start === undefined) return { query, mode, page, select: { counts, order: orderingOf(model, ctx.params) ?? query.defaultOrder(), ...page } };
-    query.where(`t.id >= ${query.param(page.start)}`);
+    // An id beyond the column's range names no row (PostgreSQL would refuse the comparison).
+    query.where(page.start > MAX_ID ? '1 = 0' : `t.id >= ${query.param(page.start)}`);
     return { query, mode, page, select: { counts, order: ['id'], limit: page.limit } };
   }
 
