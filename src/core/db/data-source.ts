@@ -48,6 +48,9 @@ export function dataSourceOptions(
     entities,
     migrations,
     migrationsTransactionMode: 'all',
+    // Prepared statements kept per connection: lists bind a varying number of ids, each size its own statement, and
+    // TypeORM's default of 100 is thrashed by a page's few dozen shapes.
+    statementCacheSize: 2000,
     prepareDatabase: (db: { pragma(sql: string): unknown }) => {
       db.pragma('journal_mode = WAL');
       db.pragma('busy_timeout = 5000');
