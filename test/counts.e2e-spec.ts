@@ -12,6 +12,15 @@ jest.setTimeout(180_000);
 /** The list counts among statements: `COUNT(*)` as the list itself, not a count of related objects per row. */
 const counting = (statements: string[]) => statements.filter((s) => /^SELECT COUNT\(\*\) AS "n"/.test(s)).length;
 
+/** Tenant groups East and West, and `count` tenants in them by turns (East first). */
+async function eastAndWest(t: TestApp, count: number): Promise<void> {
+  const groups = await bulkCreate(t, TENANT_GROUPS, [
+    { name: 'East', slug: 'east' },
+    { name: 'West', slug: 'west' },
+  ]);
+  await bulkCreate(t, TENANTS, Array.from({ length: count }, (_, i) => ({ name: `Tenant ${i}`, slug: `tenant-${i}`, group: groups[i % 2].id })));
+}
+
 describe('cursor pagination (`start`, NetBox 4.6, ahead of 3.5)', () => {
   let t: TestApp;
   let ids: number[];
@@ -101,15 +110,7 @@ describe('counts', () => {
 
   beforeAll(async () => {
     t = await TestApp.start();
-    const groups = await bulkCreate(t, TENANT_GROUPS, [
-      { name: 'East', slug: 'east' },
-      { name: 'West', slug: 'west' },
-    ]);
-    await bulkCreate(
-      t,
-      TENANTS,
-      Array.from({ length: 30 }, (_, i) => ({ name: `Tenant ${i}`, slug: `tenant-${i}`, group: groups[i % 2].id })),
-    );
+    await eastAndWest(t, 30);
   });
   afterAll(() => t.close());
 
@@ -156,12 +157,8 @@ describe('remembered related objects and definitions', () => {
 
   beforeAll(async () => {
     t = await TestApp.start();
-    const groups = await bulkCreate(t, TENANT_GROUPS, [
-      { name: 'East', slug: 'east' },
-      { name: 'West', slug: 'west' },
-    ]);
     await t.post('/api/extras/custom-fields/', { name: 'cost_centre', type: 'text', content_types: ['tenancy.tenant'] });
-    await bulkCreate(t, TENANTS, Array.from({ length: 6 }, (_, i) => ({ name: `Tenant ${i}`, slug: `tenant-${i}`, group: groups[i % 2].id })));
+    await eastAndWest(t, 6);
   });
   afterAll(() => t.close());
 

@@ -188,18 +188,18 @@ export class Writer {
     const user = this.context?.user ?? null;
     const related = relatedObjectOf(model, row);
     const record: Row = {
-        time: new Date(),
-        user_id: user?.id ?? null,
-        user_name: user?.username ?? '',
-        request_id: this.context?.requestId ?? '',
-        action,
-        changed_object_type: model.label,
-        changed_object_id: row.id,
-        related_object_type: related?.type ?? null,
-        related_object_id: related?.id ?? null,
-        object_repr: repr.slice(0, 200),
-        prechange_data: before,
-        postchange_data: after,
+      time: new Date(),
+      user_id: user?.id ?? null,
+      user_name: user?.username ?? '',
+      request_id: this.context?.requestId ?? '',
+      action,
+      changed_object_type: model.label,
+      changed_object_id: row.id,
+      related_object_type: related?.type ?? null,
+      related_object_id: related?.id ?? null,
+      object_repr: repr.slice(0, 200),
+      prechange_data: before,
+      postchange_data: after,
     };
     if (this.pending) this.pending.push(record);
     else await this.em.createQueryBuilder().insert().into(changes.table).values(record).execute();
