@@ -1,6 +1,6 @@
 import type { Response } from 'supertest';
 import { TestApp } from './helpers/test-app';
-import { expectStatus, Json, TENANT_GROUPS, TENANTS } from './helpers/seed';
+import { bulkCreate, createOne, expectStatus, Json, TENANT_GROUPS, TENANTS } from './helpers/seed';
 import { byId, countOf, fetchOne, isGone, makeGroup, makeTenant, slugify, unique } from './helpers/fixtures';
 
 jest.setTimeout(120_000);
@@ -81,6 +81,56 @@ describe('bulk operations on the list paths', () => {
         {},
         { slug: [SLUG_INVALID], group: ['Related object not found using the provided numeric ID: 99999'] },
       ]);
+    });
+    it("checks each body against those before it in the array: a repeated name is the later one's error", async () => {
+      const first = tenantBody('Twice');
+      const before = await countOf(t, TENANTS);
+      const res = await t.post(TENANTS, [first, tenantBody('Between'), { ...first }]);
+      expectStatus(res, 400);
+      expect(await countOf(t, TENANTS)).toBe(before);
+      // The same error as the body posted alone once the first exists.
+      await createOne(t, TENANTS, first);
+      const alone = await t.post(TENANTS, first);
+      expectStatus(alone, 400);
+      expect(res.body).toEqual([{}, {}, alone.body]);
+      expect(alone.body).toEqual({ __all__: expect.arrayContaining([expect.stringContaining('tenancy_tenant_unique_name')]) });
+    });
+
+    it('refuses an address repeated in one array when its VRF enforces unique space, and creates none', async () => {
+      const vrf = await createOne(t, '/api/ipam/vrfs/', { name: unique('Unique VRF'), enforce_unique: true });
+      const addresses = ['192.0.2.1/24', '192.0.2.2/24', '192.0.2.1/24'].map((address) => ({ address, vrf: vrf.id }));
+      const res = await t.post('/api/ipam/ip-addresses/', addresses);
+      expectStatus(res, 400);
+      expect(res.body).toEqual([{}, {}, { address: [`Duplicate IP address found in VRF ${vrf.name}: 192.0.2.1/24`] }]);
+      expect((await t.get(`/api/ipam/ip-addresses/?vrf_id=${vrf.id}`)).body.count).toBe(0);
+      expectStatus(await t.post('/api/ipam/ip-addresses/', addresses.slice(0, 2)), 201);
+      expect((await t.get(`/api/ipam/ip-addresses/?vrf_id=${vrf.id}`)).body.count).toBe(2);
+    });
+
+    it('creates objects with tags and many-to-many sets, each recorded in its change record as given', async () => {
+      const tags = await bulkCreate(t, '/api/extras/tags/', [
+        { name: unique('Blue'), slug: unique('blue') },
+        { name: unique('Amber'), slug: unique('amber') },
+      ]);
+      const targets = await bulkCreate(t, '/api/ipam/route-targets/', [{ name: unique('65000:') }, { name: unique('65001:') }]);
+      const res = await t.post('/api/ipam/vrfs/', [
+        { name: unique('Red'), tags: [tags[0].id, { slug: tags[1].slug }], import_targets: [targets[1].id, targets[0].id, targets[1].id] },
+        { name: unique('Green') },
+        { name: unique('Blue'), tags: [tags[1].id], export_targets: [targets[0].id] },
+      ]);
+      expectStatus(res, 201);
+      const ids = (list: Json[]) => list.map((o) => o.id).sort((x: number, y: number) => x - y);
+      expect(res.body.map((v: Json) => [ids(v.tags), ids(v.import_targets), ids(v.export_targets)])).toEqual([
+        [ids(tags), ids(targets), []],
+        [[], [], []],
+        [[tags[1].id], [], [targets[0].id]],
+      ]);
+      for (const created of res.body) expect(await fetchOne(t, '/api/ipam/vrfs/', created.id)).toEqual(created);
+      const changes = (await t.get(`/api/extras/object-changes/?changed_object_type=ipam.vrf&request_id=${res.headers['x-request-id']}`)).body.results;
+      const after = Object.fromEntries(changes.map((c: Json) => [c.changed_object_id, c.postchange_data]));
+      expect(after[res.body[0].id]).toMatchObject({ tags: [tags[0].name, tags[1].name].sort(), import_targets: ids(targets), export_targets: [] });
+      expect(after[res.body[1].id]).toMatchObject({ tags: [], import_targets: [], export_targets: [] });
+      expect(after[res.body[2].id]).toMatchObject({ tags: [tags[1].name], import_targets: [], export_targets: [targets[0].id] });
     });
   });
 

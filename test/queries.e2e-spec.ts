@@ -50,4 +50,24 @@ describe('query counts', () => {
     const large = await statementsDuring(t, () => t.get('/api/tenancy/tenants/?brief=1&limit=200'));
     expect(large).toBe(small);
   });
+
+  it('creates 2 or 50 addresses, tagged, with their change records, in the same number of statements', async () => {
+    const tag = await t.post('/api/extras/tags/', { name: 'Bulk', slug: 'bulk' });
+    expect(tag.status).toBe(201);
+    const addresses = (n: number, from: number) => Array.from({ length: n }, (_, i) => ({ address: `10.9.${from}.${i + 1}/24`, status: 'active', tenant: { slug: 'tenant-1' }, tags: [tag.body.id] }));
+    const created = async (n: number, from: number) =>
+      statementsDuring(t, async () => {
+        const res = await t.post('/api/ipam/ip-addresses/', addresses(n, from));
+        expect(res.status).toBe(201);
+        expect(res.body).toHaveLength(n);
+        expect(res.body.every((a: { tags: unknown[]; tenant: { slug: string } }) => a.tags.length === 1 && a.tenant.slug === 'tenant-1')).toBe(true);
+      });
+    const two = await created(2, 1);
+    const fifty = await created(50, 2);
+    expect(fifty).toBe(two);
+    // Token, transaction, definitions, tenant, tag, addresses, tagged items, change records, commit; then the answer.
+    expect(two).toBeLessThanOrEqual(16);
+    const changes = await t.get('/api/extras/object-changes/?changed_object_type=ipam.ipaddress&limit=100');
+    expect(changes.body.count).toBe(52);
+  });
 });

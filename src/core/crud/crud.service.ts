@@ -12,7 +12,7 @@ import { QueryParams, applyFilters } from '../query/filters';
 import { ModelQuery, RowsOptions } from '../query/model-query';
 import { Mode, RenderContext, Representation, countsFor, represent, representByIds } from '../serialize/serializer';
 import { Semaphore } from '../util/semaphore';
-import { Writer } from '../write/writer';
+import { Writer, eachOrNone } from '../write/writer';
 import { Page, cursorLinks, pageLinks, pageOf, takesCursor } from './pagination';
 import { listJson, listStreaming } from './stream';
 
@@ -84,10 +84,10 @@ export class CrudService {
   }
 
   /** After a write: an object left outside the user's permissions undoes the whole request. */
-  private async requireStillPermitted(em: EntityManager, model: ModelDef, id: number, ctx: RequestContext): Promise<void> {
+  private async requireStillPermitted(em: EntityManager, model: ModelDef, ids: number[], ctx: RequestContext): Promise<void> {
     if (ctx.scope === 'all') return;
-    const query = new ModelQuery(em, model, this.db.driver).whereIdIn([id]);
-    if (!(await query.where(scopeSql(query, ctx.scope)).count())) throw new PermissionDeniedError();
+    const query = new ModelQuery(em, model, this.db.driver).whereIdIn(ids);
+    if ((await query.where(scopeSql(query, ctx.scope)).count()) < new Set(ids).size) throw new PermissionDeniedError();
   }
 
   /** A writer whose change records wait for `flushChangeRecords`, which writes them together at the end of the transaction. */
@@ -245,12 +245,8 @@ export class CrudService {
   /** Writes the bodies in `em`'s transaction, all or none; a list's errors are reported at each body's place. */
   private async createIn(em: EntityManager, model: ModelDef, bodies: unknown[], ctx: RequestContext, single: boolean): Promise<number[]> {
     const writer = this.writer(em, ctx);
-    const create = async (item: unknown) => {
-      const id = await writer.create(model, item);
-      await this.requireStillPermitted(em, model, id, ctx);
-      return id;
-    };
-    const ids = single ? [await create(bodies[0])] : await eachOrNone(bodies, create);
+    const ids = single ? [await writer.create(model, bodies[0])] : await writer.createAll(model, bodies);
+    await this.requireStillPermitted(em, model, ids, ctx);
     await writer.flushChangeRecords();
     return ids;
   }
@@ -260,7 +256,7 @@ export class CrudService {
       await this.requireVisible(em, model, id, ctx);
       const writer = this.writer(em, ctx);
       await writer.update(model, id, body, partial);
-      await this.requireStillPermitted(em, model, id, ctx);
+      await this.requireStillPermitted(em, model, [id], ctx);
       await writer.flushChangeRecords();
     });
     return (await this.written(model, [id], ctx))[0];
@@ -276,7 +272,7 @@ export class CrudService {
       const updated = await eachOrNone(items, async (item) => {
         const { id, ...changes } = item;
         await writer.update(model, id as number, changes, partial);
-        await this.requireStillPermitted(em, model, id as number, ctx);
+        await this.requireStillPermitted(em, model, [id as number], ctx);
         return id as number;
       });
       await writer.flushChangeRecords();
@@ -367,23 +363,4 @@ function bulkItems(body: unknown): Array<Record<string, unknown>> {
   });
   if (errors.some((e) => Object.keys(e).length)) throw new ValidationError(errors);
   return body.map((item) => ({ ...item, id: Number(item.id) }));
-}
-
-/** Runs every item; if any fails validation, reports them all as a list and fails the whole. */
-async function eachOrNone<T, R>(items: T[], work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  const errors: Array<Record<string, unknown>> = [];
-  let failed = false;
-  for (const item of items) {
-    try {
-      results.push(await work(item));
-      errors.push({});
-    } catch (e) {
-      if (!(e instanceof ValidationError) || Array.isArray(e.body)) throw e;
-      failed = true;
-      errors.push(e.body as Record<string, unknown>);
-    }
-  }
-  if (failed) throw new ValidationError(errors);
-  return results;
 }

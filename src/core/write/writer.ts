@@ -18,6 +18,15 @@ const TAG_NAMES = '__tag_names';
 function tagNamesOf(changes: Row): string[] | undefined {
   return TAG_NAMES in changes ? (changes[TAG_NAMES] as string[]) : undefined;
 }
+/** Parameters a statement binds at most: within what both drivers take (SQLite 32,766, PostgreSQL 65,535). */
+const MAX_PARAMETERS = 10_000;
+
+/** A new object's row, checked and ready to insert, and what its body changed. */
+interface Created {
+  row: Row;
+  changes: Row;
+}
+
 // Sorts below every printable character, so a parent precedes its children and they precede its next sibling.
 const TREE_SORT_SEPARATOR = '\u0001';
 
@@ -34,6 +43,42 @@ export class Writer {
   ) {}
 
   async create(model: ModelDef, input: unknown): Promise<number> {
+    const [id] = await this.insertCreated(model, [await this.prepareCreate(model, input)]);
+    return id;
+  }
+
+  /**
+   * Creates objects of one model, all or none, reporting every body's errors at its place. Where
+   * nothing follows a creation but its related sets and change record (no tree, no `afterWrite`),
+   * the rows are inserted together: before any statement that reads the model's table, so that each
+   * body's checks see those before it, and at the end. Nothing else those checks read changes
+   * meanwhile, so they share what they read.
+   */
+  async createAll(model: ModelDef, bodies: unknown[]): Promise<number[]> {
+    if (model.tree || model.afterWrite || !this.em.queryRunner) return eachOrNone(bodies, (body) => this.create(model, body));
+    const ids: number[] = [];
+    const waiting: Array<Created & { index: number }> = [];
+    const insertWaiting = async () => {
+      const batch = waiting.splice(0);
+      if (batch.length) (await this.insertCreated(model, batch)).forEach((id, i) => (ids[batch[i].index] = id));
+    };
+    const release = this.beforeReading(model.table, insertWaiting);
+    this.batch = { model, loaded: new ReadsOfOtherTables(model.table), reads: new Map() };
+    try {
+      await eachOrNone(
+        bodies.map((body, index) => ({ body, index })),
+        async ({ body, index }) => void waiting.push({ ...(await this.prepareCreate(model, body)), index }),
+      );
+      await insertWaiting();
+    } finally {
+      this.batch = null;
+      release();
+    }
+    return ids;
+  }
+
+  /** The body of a new object parsed and checked: the row to insert. */
+  private async prepareCreate(model: ModelDef, input: unknown): Promise<Created> {
     const changes = await this.parse(model, input, null);
     const row: Row = {};
     for (const field of Object.values(model.fields)) {
@@ -48,15 +93,57 @@ export class Writer {
       row._depth = 0;
       row.tree_path = row.tree_sort = '';
     }
-    const result = await this.em.createQueryBuilder().insert().into(model.table).values(row).execute();
-    const id = Number(result.identifiers[0]?.id ?? result.raw?.[0]?.id ?? result.raw);
-    if (model.tree) await this.placeInTree(model, id, null);
-    await this.setRelatedSets(model, id, changes);
+    return { row, changes };
+  }
+
+  /** Inserts checked rows, a few hundred a statement, then does in order what follows each creation. */
+  private async insertCreated(model: ModelDef, created: Created[]): Promise<number[]> {
+    const ids: number[] = [];
+    const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / Object.keys(created[0].row).length));
+    for (let i = 0; i < created.length; i += perStatement) {
+      const rows = created.slice(i, i + perStatement).map((c) => c.row);
+      const result = await this.em.createQueryBuilder().insert().into(model.table).values(rows).execute();
+      ids.push(...rows.map((_, n) => Number(result.identifiers[n]?.id ?? (rows.length === 1 ? (result.raw?.[0]?.id ?? result.raw) : NaN))));
+    }
+    if (ids.some((id) => !Number.isInteger(id))) throw new Error(`The database did not return the ids of rows inserted into ${model.table}`);
+    if (model.tree) for (const id of ids) await this.placeInTree(model, id, null);
+    await this.setNewRelatedSets(model, ids, created.map((c) => c.changes));
     // Only a tree's placement changes the row once inserted: otherwise it is what was written.
-    const created = model.tree ? await this.load(model, id) : { ...row, id };
-    await model.afterWrite?.(this.em, created, null, { driver: this.driver, input: changes, writer: this });
-    await this.recordChange(model, 'create', created, await this.label(model, created), null, await this.snapshot(model, created, tagNamesOf(changes) ?? []));
-    return id;
+    const rows = model.tree ? await Promise.all(ids.map((id) => this.load(model, id))) : created.map((c, i) => ({ ...c.row, id: ids[i] }));
+    const labels = await this.labels(model, rows);
+    for (const [i, row] of rows.entries()) {
+      const changes = created[i].changes;
+      await model.afterWrite?.(this.em, row, null, { driver: this.driver, input: changes, writer: this });
+      // Without a hook that may change them, the new object's sets are what the body gave.
+      const links = model.afterWrite ? undefined : changes;
+      await this.recordChange(model, 'create', row, labels[i], null, await this.snapshot(model, row, tagNamesOf(changes) ?? [], links));
+    }
+    return ids;
+  }
+
+  /**
+   * Until released, a statement of this transaction that names `table` first runs `flush`, once at a
+   * time: rows waiting to be inserted are there before anything reads the table.
+   */
+  private beforeReading(table: string, flush: () => Promise<void>): () => void {
+    const runner = this.em.queryRunner!;
+    const query = runner.query;
+    const naming = new RegExp(`\\b${table}\\b`);
+    let flushing = false;
+    runner.query = async (sql: string, ...rest: unknown[]) => {
+      if (!flushing && naming.test(sql)) {
+        flushing = true;
+        try {
+          await flush();
+        } finally {
+          flushing = false;
+        }
+      }
+      return (query as (...args: unknown[]) => Promise<any>).call(runner, sql, ...rest);
+    };
+    return () => {
+      runner.query = query;
+    };
   }
 
   async update(model: ModelDef, id: number, input: unknown, partial: boolean): Promise<void> {
@@ -125,13 +212,17 @@ export class Writer {
    * The object's state as change records keep it: every field by its API name, related
    * objects by id, many-to-many sets as lists of ids, timestamps as NetBox writes them.
    */
-  private async snapshot(model: ModelDef, row: Row, tags?: string[]): Promise<Record<string, unknown> | null> {
+  private async snapshot(model: ModelDef, row: Row, tags?: string[], links?: Row): Promise<Record<string, unknown> | null> {
     if (!model.features.changeLog || !registry.has('extras.objectchange')) return null;
     const data: Record<string, unknown> = {};
     for (const field of Object.values(model.fields)) {
       if (field instanceof GenericRelationField || field instanceof InputField) continue;
       if (field instanceof ManyToManyField && !field.installed) {
         data[field.name] = [];
+        continue;
+      }
+      if (field instanceof ManyToManyField && links) {
+        data[field.name] = [...new Set((links[field.column] as number[] | undefined) ?? [])].sort((a, b) => a - b);
         continue;
       }
       if (field instanceof ManyToManyField) {
@@ -155,11 +246,14 @@ export class Writer {
     return data;
   }
 
-  /** One change record, in this transaction: if the request fails, the record goes with it. */
   /** The object's NetBox `__str__`, as change records keep it. */
   private async label(model: ModelDef, row: Row): Promise<string> {
-    if (!model.features.changeLog || !registry.get('extras.objectchange')) return '';
-    return (await labelsOf(model, [row], { em: this.em, driver: this.driver }))[0];
+    return (await this.labels(model, [row]))[0];
+  }
+
+  private async labels(model: ModelDef, rows: Row[]): Promise<string[]> {
+    if (!model.features.changeLog || !registry.get('extras.objectchange')) return rows.map(() => '');
+    return labelsOf(model, rows, { em: this.em, driver: this.driver });
   }
 
   /**
@@ -181,6 +275,21 @@ export class Writer {
   }
 
   private pending: Row[] | null = null;
+
+  /**
+   * While `createAll` inserts together: what its checks have read of other tables, which nothing
+   * writes meanwhile.
+   */
+  private batch: { model: ModelDef; loaded: Map<string, Promise<Row | null>>; reads: Map<string, Promise<unknown>> } | null = null;
+
+  /** What `read` answers of `target`, read once while a batch inserts into another table. */
+  private remembered<T>(target: ModelDef, key: string, read: () => Promise<T>): Promise<T> {
+    if (!this.batch || target === this.batch.model) return read();
+    const name = `${target.table}:${key}`;
+    let reading = this.batch.reads.get(name) as Promise<T> | undefined;
+    if (!reading) this.batch.reads.set(name, (reading = read()));
+    return reading;
+  }
 
   private async recordChange(model: ModelDef, action: 'create' | 'update' | 'delete', row: Row, repr: string, before: unknown, after: unknown): Promise<void> {
     const changes = registry.get('extras.objectchange');
@@ -255,6 +364,24 @@ export class Writer {
     }
   }
 
+  /** The tags and many-to-many sets of new objects, in one statement for each. */
+  private async setNewRelatedSets(model: ModelDef, ids: number[], changes: Row[]): Promise<void> {
+    const items = registry.get('extras.taggeditem');
+    const tagged = ids.flatMap((id, i) => ((changes[i][TAGS] as number[] | undefined) ?? []).map((tag) => ({ tag_id: tag, content_type: model.label, object_id: id })));
+    if (items) await this.insertAll(items.table, tagged);
+    for (const field of model.manyToMany) {
+      const links = ids.flatMap((id, i) => [...new Set((changes[i][field.column] as number[] | undefined) ?? [])].map((t) => ({ [field.sourceColumn]: id, [field.targetColumn]: t })));
+      await this.insertAll(field.throughTable, links);
+    }
+  }
+
+  private async insertAll(table: string, rows: Row[]): Promise<void> {
+    const perStatement = rows.length ? Math.floor(MAX_PARAMETERS / Object.keys(rows[0]).length) : 1;
+    for (let i = 0; i < rows.length; i += perStatement) {
+      await this.em.createQueryBuilder().insert().into(table).values(rows.slice(i, i + perStatement)).execute();
+    }
+  }
+
   async load(model: ModelDef, id: number): Promise<Row> {
     const [row] = await new ModelQuery(this.em, model, this.driver).whereIdIn([id]).rows({ order: ['id'] });
     if (!row) throw new NotFoundError();
@@ -300,7 +427,7 @@ export class Writer {
           const ids: number[] = [];
           for (const item of tags) ids.push(await this.parseRelated(tag, item));
           changes[TAGS] = [...new Set(ids)];
-          const refused = ids.length ? await new ModelQuery(this.em, tag, this.driver).whereIdIn(ids).rows({ order: ['name'] }) : [];
+          const refused = ids.length ? await this.remembered(tag, `rows:${ids}`, () => new ModelQuery(this.em, tag, this.driver).whereIdIn(ids).rows({ order: ['name'] })) : [];
           // In the database's order of names, as `tagNames` reads them.
           changes[TAG_NAMES] = refused.map((t) => t.name as string);
           const misplaced = refused.filter((t) => Array.isArray(t.object_types) && t.object_types.length && !t.object_types.includes(model.label));
@@ -338,14 +465,14 @@ export class Writer {
       return this.resolveOne(target, value as Record<string, unknown>);
     }
     const id = relatedId(value);
-    const found = await new ModelQuery(this.em, target, this.driver).whereIdIn([id]).count();
+    const found = await this.remembered(target, `count:${id}`, () => new ModelQuery(this.em, target, this.driver).whereIdIn([id]).count());
     if (!found) throw new FieldError([`Related object not found using the provided numeric ID: ${id}`]);
     return id;
   }
 
   /** The one object matching a dictionary of attributes (nested dictionaries follow relations). */
   private async resolveOne(model: ModelDef, attrs: Record<string, unknown>): Promise<number> {
-    const ids = await this.resolveAll(model, attrs);
+    const ids = await this.remembered(model, `match:${JSON.stringify(attrs)}`, () => this.resolveAll(model, attrs));
     if (ids.length === 0) throw new FieldError([`Related object not found using the provided attributes: ${pythonRepr(flatten(attrs))}`]);
     if (ids.length > 1) throw new FieldError([`Multiple objects match the provided attributes: ${pythonRepr(flatten(attrs))}`]);
     return ids[0];
@@ -419,7 +546,7 @@ export class Writer {
     };
     if (model.validate) {
       try {
-        const ctx: WriteContext = { user: null, can: async () => false, ...this.context, em: this.em, driver: this.driver, input, loaded: new Map() };
+        const ctx: WriteContext = { user: null, can: async () => false, ...this.context, em: this.em, driver: this.driver, input, loaded: this.batch?.loaded ?? new Map() };
         await model.validate(row, previous, ctx);
       } catch (e) {
         if (!(e instanceof FieldError)) throw e;
@@ -514,4 +641,34 @@ function flatten(attrs: Record<string, unknown>, prefix = ''): Record<string, un
 
 function capitalize(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** A write's memo of rows read by id that keeps none of one table's: those a batch is inserting. */
+class ReadsOfOtherTables extends Map<string, Promise<Row | null>> {
+  constructor(private readonly own: string) {
+    super();
+  }
+
+  override set(key: string, value: Promise<Row | null>): this {
+    return key.startsWith(`${this.own}:`) ? this : super.set(key, value);
+  }
+}
+
+/** Runs every item; if any fails validation, reports them all as a list, each at its place, and fails the whole. */
+export async function eachOrNone<T, R>(items: T[], work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  const errors: Array<Record<string, unknown>> = [];
+  let failed = false;
+  for (const item of items) {
+    try {
+      results.push(await work(item));
+      errors.push({});
+    } catch (e) {
+      if (!(e instanceof ValidationError) || Array.isArray(e.body)) throw e;
+      failed = true;
+      errors.push(e.body as Record<string, unknown>);
+    }
+  }
+  if (failed) throw new ValidationError(errors);
+  return results;
 }
