@@ -94,6 +94,23 @@ describe('config_context on objects that declare it', () => {
     expect(plain.body.config_context).toEqual({ ntp: ['10.0.0.1'], snmp: { community: 'public', location: 'world' } });
   });
 
+  it("follows changes to a context's criteria, and to the objects an appliance reaches them through, at the next read", async () => {
+    const group = (await t.post('/api/tenancy/tenant-groups/', { name: 'Asia', slug: 'asia' })).body;
+    const moved = (await t.post('/api/tenancy/tenants/', { name: 'Tokyo DC', slug: 'tokyo-dc' })).body;
+    const context = (await t.post(CONTEXTS, { name: 'asia', weight: 5000, data: { region: 'asia' } })).body;
+    const appliance = (await t.post(APPLIANCES, { name: 'fw-asia', tenant: moved.id })).body;
+    const read = async () => (await t.get(`${APPLIANCES}${appliance.id}/`)).body.config_context.region;
+    expect(await read()).toBe('asia');
+    // Named by group, the context no longer matches a tenant outside it.
+    expect((await t.patch(`${CONTEXTS}${context.id}/`, { tenant_groups: [group.id] })).status).toBe(200);
+    expect(await read()).toBeUndefined();
+    // The tenant joins the group: the context matches again.
+    expect((await t.patch(`/api/tenancy/tenants/${moved.id}/`, { group: group.id })).status).toBe(200);
+    expect(await read()).toBe('asia');
+    expect((await t.patch(`${CONTEXTS}${context.id}/`, { is_active: false })).status).toBe(200);
+    expect(await read()).toBeUndefined();
+  });
+
   it('leaves config_context out with exclude=config_context, in lists and details', async () => {
     const list = await t.get(`${APPLIANCES}?exclude=config_context`);
     expect(list.body.results[0]).not.toHaveProperty('config_context');

@@ -1,4 +1,4 @@
-import { pageStatements } from './helpers/queries';
+import { pageStatements, statementsDuring } from './helpers/queries';
 import { Json, bulkCreate, createOne, expectStatus } from './helpers/seed';
 import { TestApp } from './helpers/test-app';
 
@@ -726,6 +726,28 @@ describe('dcim devices', () => {
   });
 
   describe('query counts', () => {
+    it('patches a racked device with a platform, a primary address and config contexts in 12 statements, however full its rack', async () => {
+      const platform = await make('platforms', { name: 'EOS counted', slug: 'eos-counted' });
+      const crowded = await make('racks', { name: 'Crowded', site: ams.id, u_height: 42 });
+      for (const [i, type] of [switchType, twoU, halfDepth, parentType].entries()) await device(`neighbour-${i}`, { rack: crowded.id, position: 10 + 5 * i, face: 'front', device_type: type.id });
+      const patched = await device('patched', { rack: crowded.id, position: 1, face: 'front', platform: platform.id, tenant: tenant.id });
+      const port = await make('interfaces', { device: patched.id, name: 'eth0', type: '1000base-t' });
+      const address = await createOne(t, '/api/ipam/ip-addresses/', { address: '198.51.100.10/24', assigned_object_type: 'dcim.interface', assigned_object_id: port.id });
+      expectStatus(await t.patch(detail('devices', patched.id), { primary_ip4: address.id }), 200);
+      const patch = (description: string) =>
+        statementsDuring(t, async () => {
+          const res = await t.patch(detail('devices', patched.id), { description });
+          expectStatus(res, 200);
+          expect(res.body).toMatchObject({ description, rack: { id: crowded.id }, platform: { id: platform.id }, primary_ip4: { id: address.id } });
+          expect(res.body.config_context).toMatchObject({ continent: 'eu', syslog: 'x' });
+        });
+      await patch('first');
+      // Token and user, the transaction, the device, its tags, the update, its bays, the change record, the commit; then the answer.
+      expect(await patch('second')).toBe(12);
+      // A change of placement checks the rack again, and refuses what collides.
+      expect((await refused(t.patch(detail('devices', patched.id), { position: 10 }))).position).toEqual([expect.stringContaining('U10.0 is already occupied')]);
+    });
+
     it('lists 1,000 devices in the same number of statements as 5, full and brief, with config contexts', async () => {
       const site = await make('sites', { name: 'Bulk', slug: 'bulk' });
       const bulk = [

@@ -48,6 +48,34 @@ describe('dcim racks: roles, racks, reservations', () => {
     expect(wrong.body).toEqual({ location: ['Location must be from the same site, Paris.'] });
   });
 
+  it("moves a rack's devices with it to another site and location, and a location's racks and devices with it to another site, as NetBox's signals do", async () => {
+    const lille = (await t.post('/api/dcim/sites/', { name: 'Lille', slug: 'lille' })).body;
+    const nice = (await t.post('/api/dcim/sites/', { name: 'Nice', slug: 'nice' })).body;
+    const hall = (await t.post('/api/dcim/locations/', { name: 'Hall', slug: 'hall', site: lille.id })).body;
+    const cage = (await t.post('/api/dcim/locations/', { name: 'Cage', slug: 'cage', site: lille.id, parent: hall.id })).body;
+    const rack = (await t.post('/api/dcim/racks/', { name: 'Moving', site: lille.id, location: cage.id })).body;
+    const maker = (await t.post('/api/dcim/manufacturers/', { name: 'Maker', slug: 'maker' })).body;
+    const type = (await t.post('/api/dcim/device-types/', { model: 'Box', slug: 'box', manufacturer: maker.id })).body;
+    const devRole = (await t.post('/api/dcim/device-roles/', { name: 'Leaf', slug: 'leaf' })).body;
+    const device = (await t.post('/api/dcim/devices/', { name: 'racked', device_type: type.id, device_role: devRole.id, site: lille.id, rack: rack.id, position: 1, face: 'front' })).body;
+    expect(device.location.id).toBe(cage.id);
+    const placement = async () => {
+      const d = (await t.get(`/api/dcim/devices/${device.id}/`)).body;
+      return [d.site.slug, d.location?.slug ?? null];
+    };
+    // The hall and what is in it go to Nice.
+    expect((await t.patch(`/api/dcim/locations/${hall.id}/`, { site: nice.id })).status).toBe(200);
+    expect((await t.get(`/api/dcim/locations/${cage.id}/`)).body.site.slug).toBe('nice');
+    expect((await t.get(`/api/dcim/racks/${rack.id}/`)).body.site.slug).toBe('nice');
+    expect(await placement()).toEqual(['nice', 'cage']);
+    // The rack alone goes back to Lille, out of any location.
+    expect((await t.patch(`/api/dcim/racks/${rack.id}/`, { site: lille.id, location: null })).status).toBe(200);
+    expect(await placement()).toEqual(['lille', null]);
+    // Queryset updates, as NetBox's: no change record for the device.
+    const changes = (await t.get(`/api/extras/object-changes/?changed_object_type=dcim.device&changed_object_id=${device.id}`)).body;
+    expect(changes.results.map((c: Json) => c.action.value)).toEqual(['create']);
+  });
+
   it('reserves units that exist and are free', async () => {
     const rack = (await t.post('/api/dcim/racks/', { name: 'R3', site: site.id, u_height: 10 })).body;
     const ok = await t.post('/api/dcim/rack-reservations/', { rack: rack.id, units: [3, 1, 2], user: 1, description: 'Customer A' });

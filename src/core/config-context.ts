@@ -63,24 +63,18 @@ export async function renderConfigContexts(ctx: RenderContext, model: ModelDef, 
     for (const row of rows) result.set(row.id, renderConfigContext([], local(row)));
     return result;
   }
-  const contextIds = contexts.map((c) => c.id);
-  // For each criterion: which objects each context names, and which each row reaches.
-  const named = new Map<string, Map<number, Set<number>>>();
-  const reached = new Map<string, Map<number, Set<number>>>();
-  for (const [criterion, path] of Object.entries(spec.criteria)) {
+  const criteria = Object.entries(spec.criteria).filter(([criterion]) => {
     const field = contextModel!.fields[criterion];
-    if (!(field instanceof ManyToManyField) || !field.installed) continue;
-    const links = await ctx.em
-      .createQueryBuilder()
-      .select(`x.${q(field.sourceColumn)}`, 'context')
-      .addSelect(`x.${q(field.targetColumn)}`, 'target')
-      .from(field.throughTable, 'x')
-      .where(`x.${q(field.sourceColumn)} IN (:...contextIds)`, { contextIds })
-      .getRawMany<{ context: number; target: number }>();
-    const byContext = new Map<number, Set<number>>();
-    for (const l of links) byContext.set(Number(l.context), (byContext.get(Number(l.context)) ?? new Set()).add(Number(l.target)));
-    named.set(criterion, byContext);
-    reached.set(criterion, await reachedBy(ctx, model, rows, path, !!spec.ancestors?.includes(criterion)));
+    return field instanceof ManyToManyField && field.installed;
+  });
+  // For each criterion: which objects each context names (remembered with the contexts), and which each row reaches.
+  const loadNamed = () => namedBy(ctx, contextModel!, criteria.map(([criterion]) => criterion), contexts.map((c) => c.id));
+  const throughTables = criteria.map(([criterion]) => (contextModel!.fields[criterion] as ManyToManyField).throughTable);
+  const named = ctx.cache ? await ctx.cache.value(`${CONTEXTS}:criteria:${model.label}`, [contextModel!.table, ...throughTables], loadNamed) : await loadNamed();
+  const reached = new Map<string, Map<number, Set<number>>>();
+  for (const [criterion, path] of criteria) {
+    // A criterion no context names matches every object: nothing to follow.
+    if (named.get(criterion)!.size) reached.set(criterion, await reachedBy(ctx, model, rows, path, !!spec.ancestors?.includes(criterion)));
   }
   for (const row of rows) {
     const matching = contexts.filter((c) =>
@@ -94,6 +88,25 @@ export async function renderConfigContexts(ctx: RenderContext, model: ModelDef, 
     result.set(row.id, renderConfigContext(matching.map((c) => ({ name: c.name, weight: c.weight, data: (c.data ?? {}) as Json })), local(row)));
   }
   return result;
+}
+
+/** For each criterion, the objects each of these contexts names by it. */
+async function namedBy(ctx: RenderContext, contextModel: ModelDef, criteria: string[], contextIds: number[]): Promise<Map<string, Map<number, Set<number>>>> {
+  const named = new Map<string, Map<number, Set<number>>>();
+  for (const criterion of criteria) {
+    const field = contextModel.fields[criterion] as ManyToManyField;
+    const links = await ctx.em
+      .createQueryBuilder()
+      .select(`x.${q(field.sourceColumn)}`, 'context')
+      .addSelect(`x.${q(field.targetColumn)}`, 'target')
+      .from(field.throughTable, 'x')
+      .where(`x.${q(field.sourceColumn)} IN (:...contextIds)`, { contextIds })
+      .getRawMany<{ context: number; target: number }>();
+    const byContext = new Map<number, Set<number>>();
+    for (const l of links) byContext.set(Number(l.context), (byContext.get(Number(l.context)) ?? new Set()).add(Number(l.target)));
+    named.set(criterion, byContext);
+  }
+  return named;
 }
 
 /** For each row, the ids of the criterion's objects it reaches along `path`. */
@@ -122,7 +135,8 @@ async function reachedBy(ctx: RenderContext, model: ModelDef, rows: Row[], path:
     const next = new Map<number, number | null>();
     for (const [rowId, at] of current) next.set(rowId, at === null ? null : (currentRows.get(at)?.[fk.column] ?? null));
     const ids = [...new Set([...next.values()].filter((v): v is number => v !== null))];
-    const loaded = ids.length ? await new ModelQuery(ctx.em, fk.target, ctx.driver).whereIdIn(ids).rows({ order: ['id'] }) : [];
+    const read = (some: number[]) => new ModelQuery(ctx.em, fk.target, ctx.driver).whereIdIn(some).rows({ order: ['id'] });
+    const loaded = !ids.length ? [] : ctx.cache ? await ctx.cache.rowsById(fk.target.table, ids, read) : await read(ids);
     currentRows = new Map(loaded.map((r) => [r.id, r]));
     current = next;
     currentModel = fk.target;

@@ -1,5 +1,5 @@
 import { FieldError, choice, decimal, foreignKey, integer, json, text } from '../core/model/fields';
-import { LabelContext, Row, WriteContext, defineModel, labelOf, registry } from '../core/model/model';
+import { LabelContext, Row, WriteContext, changedColumns, defineModel, labelOf, registry } from '../core/model/model';
 import { booleanFilter, escapeLike, existingIds, idIn, iexact, pathFilter, searchFilter, tenancyFilters } from '../core/query/filters';
 import { euiFilter, normaliseMac } from './components.models';
 import { componentPresenceFilters } from './types.models';
@@ -370,11 +370,15 @@ export const Device = defineModel({
     if (row.name === '') row.name = null;
     row._name = naturalize(row.name);
     validatePositionRange(row);
-    const type = await loadRow(ctx, registry.get('dcim.devicetype')!, row.device_type_id);
-    await validatePlacement(row, type, ctx);
-    await validatePrimaryIps(row, row.id, ctx, (ip) => `The specified IP address (${ip.address}) is not assigned to this device.`, true);
-    await validatePlatform(row, type, ctx);
-    const cluster = await loadRow(ctx, registry.get('virtualization.cluster'), row.cluster_id);
+    const changed = (...columns: string[]) => changedColumns(row, previous, columns);
+    const placed = changed('site_id', 'location_id', 'rack_id', 'position', 'face', 'device_type_id');
+    const type = placed || changed('platform_id') ? await loadRow(ctx, registry.get('dcim.devicetype')!, row.device_type_id) : null;
+    if (placed) await validatePlacement(row, type, ctx);
+    if (changed('primary_ip4_id', 'primary_ip6_id', 'virtual_chassis_id')) {
+      await validatePrimaryIps(row, row.id, ctx, (ip) => `The specified IP address (${ip.address}) is not assigned to this device.`, true);
+    }
+    if (changed('platform_id', 'device_type_id')) await validatePlatform(row, type, ctx);
+    const cluster = changed('cluster_id', 'site_id') ? await loadRow(ctx, registry.get('virtualization.cluster'), row.cluster_id) : null;
     if (cluster && cluster.site_id !== null && cluster.site_id !== row.site_id) {
       const site = await loadRow(ctx, registry.get('dcim.site'), cluster.site_id);
       throw new FieldError({ cluster: [`The assigned cluster belongs to a different site (${site?.name})`] });
@@ -382,11 +386,12 @@ export const Device = defineModel({
     if (row.virtual_chassis_id !== null && row.vc_position === null) {
       throw new FieldError({ vc_position: ['A device assigned to a virtual chassis must have its position defined.'] });
     }
-    await validateUniqueName(row, ctx);
+    if (changed('name', 'site_id', 'tenant_id')) await validateUniqueName(row, ctx);
     // What NetBox's save() fills in: airflow and platform from the type on create, the location from the rack always.
     if (!previous && type && !row.airflow && type.airflow) row.airflow = type.airflow;
     if (!previous && type && row.platform_id === null && type.default_platform_id !== null) row.platform_id = type.default_platform_id;
-    const rack = await loadRow(ctx, registry.get('dcim.rack')!, row.rack_id);
+    // A rack's devices follow it when it moves (Rack's afterWrite): only a new rack may move the device.
+    const rack = changed('rack_id') ? await loadRow(ctx, registry.get('dcim.rack')!, row.rack_id) : null;
     if (rack && rack.location_id !== null) row.location_id = rack.location_id;
   },
   async afterWrite(em, row, previous, ctx) {

@@ -1,7 +1,7 @@
 import { FieldError, choice, decimal, foreignKey, manyToMany, slug, text } from '../core/model/fields';
-import { ModelDef, Row, defineModel } from '../core/model/model';
+import { ModelDef, Row, defineModel, registry } from '../core/model/model';
 import { pathFilter, tenancyFilters } from '../core/query/filters';
-import { ModelQuery } from '../core/query/model-query';
+import { ModelQuery, q } from '../core/query/model-query';
 
 export const LOCATION_STATUSES = [
   { value: 'planned', label: 'Planned' },
@@ -112,6 +112,20 @@ export const Location = defineModel({
   counts: {
     rack_count: { model: 'dcim.rack', field: 'location' },
     device_count: { model: 'dcim.device', field: 'location' },
+  },
+  /**
+   * NetBox's signal: what lies in the location and below follows it to another site (its locations, racks,
+   * devices, power panels and cable ends), in updates without change records.
+   */
+  async afterWrite(em, row, previous) {
+    if (!row || !previous || row.site_id === previous.site_id) return;
+    const below = `SELECT l.id FROM ${q(Location.table)} l WHERE l.tree_path LIKE :path`;
+    const params = { site: row.site_id, path: `${row.tree_path}%` };
+    const move = (label: string, column: string, siteColumn = 'site_id') =>
+      em.createQueryBuilder().update(registry.get(label)!.table).set({ [siteColumn]: () => ':site' }).where(`${q(column)} IN (${below})`).setParameters(params).execute();
+    await move('dcim.location', 'id');
+    for (const label of ['dcim.rack', 'dcim.device', 'dcim.powerpanel']) if (registry.has(label)) await move(label, 'location_id');
+    if (registry.has('dcim.cabletermination')) await move('dcim.cabletermination', '_location', '_site');
   },
   brief: ['id', 'url', 'display', 'name', 'slug', 'rack_count', '_depth'],
   search: ['name', 'slug', 'description'],

@@ -1,5 +1,5 @@
 import { FieldError, boolean, choice, decimal, foreignKey, integer, json, slug, text } from '../core/model/fields';
-import { ModelDef, Row, WriteContext, defineModel } from '../core/model/model';
+import { ModelDef, Row, WriteContext, defineModel, registry } from '../core/model/model';
 import { iexact, pathFilter, tenancyFilters } from '../core/query/filters';
 import { ModelQuery } from '../core/query/model-query';
 import { Location, Site } from './organisation.models';
@@ -122,6 +122,12 @@ export const Rack = defineModel({
     related: ['site_id', 'site', 'location_id', 'location', 'role_id', 'role', 'tenant_id', 'tenant'],
   },
   filters: { ...tenancyFilters(() => Rack), ...siteFilters(() => Rack), serial: iexact('serial') },
+  // NetBox's signal: the rack's devices follow its site and location, in one update without change records.
+  async afterWrite(em, row, previous) {
+    if (!row || !previous || (row.site_id === previous.site_id && row.location_id === previous.location_id)) return;
+    const devices = registry.get('dcim.device')!;
+    await em.createQueryBuilder().update(devices.table).set({ site_id: row.site_id, location_id: row.location_id }).where('rack_id = :rack', { rack: row.id }).execute();
+  },
   async validate(row, _previous, ctx) {
     if ((row.outer_width !== null || row.outer_depth !== null) && !row.outer_unit) {
       throw new FieldError({ outer_unit: ['Must specify a unit when setting an outer width/depth'] });

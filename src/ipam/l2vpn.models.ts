@@ -96,10 +96,7 @@ function assignedObjectFilters(name: string, type: string, by: { model: string; 
       const parsed = by.attr === 'id' ? idValues(values) : values.map((v) => attr.parseFilter(v));
       const found = await new ModelQuery(ctx.em, model, ctx.driver)
         .where(`t.${q(attr.column)} IN (:...wanted)`, { wanted: parsed })
-        .qb.clone()
-        .select('t.id', 'id')
-        .addSelect(`t.${q(attr.column)}`, 'attr')
-        .getRawMany();
+        .select({ id: 't.id', attr: `t.${q(attr.column)}` });
       const seen = new Set(found.map((f) => String(f.attr)));
       const missing = values.find((v, i) => !seen.has(String(parsed[i])));
       if (missing !== undefined) throw new FieldError([`Select a valid choice. ${missing} is not one of the available choices.`]);

@@ -114,10 +114,11 @@ export class AuthGuard implements CanActivate {
     const users = registry.get('users.user')!;
     const query = new ModelQuery(this.db.manager, tokens, this.db.driver);
     const userQuery = new ModelQuery(this.db.manager, users, this.db.driver);
-    query.qb.innerJoin(users.table, 'u', 'u.id = t.user_id').where('t.key = :key', { key });
-    query.qb.select(tokens.columns.map((f) => `t.${q(f.column)} AS ${q(`t_${f.column}`)}`));
-    query.qb.addSelect(users.columns.map((f) => `u.${q(f.column)} AS ${q(`u_${f.column}`)}`));
-    const raw = await query.qb.getRawOne<Row>();
+    query.join(`INNER JOIN ${q(users.table)} u ON u.id = t.user_id`).where(`t.key = ${query.param(key)}`);
+    const [raw] = await query.select({
+      ...Object.fromEntries(tokens.columns.map((f) => [`t_${f.column}`, `t.${q(f.column)}`])),
+      ...Object.fromEntries(users.columns.map((f) => [`u_${f.column}`, `u.${q(f.column)}`])),
+    });
     if (!raw) return null;
     const part = (prefix: string, columns: string[]) => Object.fromEntries(columns.map((c) => [c, raw[`${prefix}${c}`]]));
     return {

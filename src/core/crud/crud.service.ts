@@ -304,7 +304,7 @@ export class CrudService {
   /** Unknown ids in a bulk body fail the whole request (NetBox would skip them silently). */
   private async requireExisting(em: EntityManager, model: ModelDef, items: Array<Record<string, unknown>>, ctx: RequestContext): Promise<void> {
     const ids = items.map((i) => i.id as number);
-    const rows = await this.visible(em, model, ctx).whereIdIn(ids).qb.clone().select('t.id', 'id').getRawMany();
+    const rows = await this.visible(em, model, ctx).whereIdIn(ids).select({ id: 't.id' });
     const found = new Set(rows.map((r) => Number(r.id)));
     if (ids.every((id) => found.has(id))) return;
     throw new ValidationError(ids.map((id) => (found.has(id) ? {} : { id: [`Object with ID ${id} does not exist.`] })));

@@ -61,6 +61,14 @@ export async function labelsOf(model: ModelDef, rows: Row[], ctx: LabelContext):
   return model.labels ? model.labels(rows, ctx) : rows.map((row) => model.display(row));
 }
 
+/**
+ * Whether a write sets any of these columns anew: a create, or an update that changes one. A rule over
+ * columns an update leaves as they were stood when they were written, as the writer's constraint checks assume.
+ */
+export function changedColumns(row: Row, previous: Row | null, columns: string[]): boolean {
+  return !previous || columns.some((column) => row[column] !== previous[column]);
+}
+
 /** One row's NetBox `__str__`, for a message; without a database at hand, its `display`. */
 export async function labelOf(model: ModelDef, row: Row, ctx?: Partial<LabelContext>): Promise<string> {
   if (!model.labels || !ctx?.em || !ctx.driver) return model.display(row);

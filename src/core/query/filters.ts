@@ -110,7 +110,7 @@ function customFilter(custom: CustomFilter, own: FilterSpec | undefined): Filter
       await custom.apply(
         values,
         context((sql, params) => {
-          if (params) query.qb.setParameters(params);
+          if (params) query.setParameters(params);
           conditions.push(`(${sql})`);
         }),
       );
@@ -222,7 +222,7 @@ function relatedFilter(field: ForeignKeyField, by: string): FilterSpec {
       if (parsed.length) {
         const found = new ModelQuery(query.em, target, query.driver);
         found.where(`t.${q(attr.column)} IN ${found.params(parsed.map((v) => attr.toParam(v, query.driver)))}`);
-        const rows = await found.qb.clone().select('t.id', 'id').addSelect(`t.${q(attr.column)}`, 'attr').addSelect(target.tree ? 't.tree_path' : 't.id', 'path').getRawMany();
+        const rows = await found.select({ id: 't.id', attr: `t.${q(attr.column)}`, path: target.tree ? 't.tree_path' : 't.id' });
         const seen = new Set(rows.map((r) => String(r.attr)));
         const missing = given.find((v, i) => !seen.has(String(parsed[i])));
         if (missing !== undefined) throw new FieldError([`Select a valid choice. ${missing} is not one of the available choices.`]);
@@ -231,7 +231,7 @@ function relatedFilter(field: ForeignKeyField, by: string): FilterSpec {
         if (target.tree && !ownParent && rows.length) {
           const below = new ModelQuery(query.em, target, query.driver);
           below.where(`(${rows.map((r) => `t.tree_path LIKE ${below.param(`${r.path}%`)}`).join(' OR ')})`);
-          ids = (await below.qb.clone().select('t.id', 'id').getRawMany()).map((r) => Number(r.id));
+          ids = (await below.select({ id: 't.id' })).map((r) => Number(r.id));
         }
       }
       const col = `t.${q(field.column)}`;
@@ -288,11 +288,7 @@ export function pathFilter(model: () => ModelDef, path: string, by?: string): Cu
       const found = parsed.length
         ? await new ModelQuery(ctx.em, target, ctx.driver)
             .where(`t.${q(attr.column)} IN (:...vals)`, { vals: parsed.map((v) => attr.toParam(v, ctx.driver)) })
-            .qb.clone()
-            .select('t.id', 'id')
-            .addSelect(`t.${q(attr.column)}`, 'attr')
-            .addSelect(target.tree ? 't.tree_path' : 't.id', 'path')
-            .getRawMany()
+            .select({ id: 't.id', attr: `t.${q(attr.column)}`, path: target.tree ? 't.tree_path' : 't.id' })
         : [];
       const seen = new Set(found.map((r) => String(r.attr)));
       const missing = given.find((v, i) => !seen.has(String(parsed[i])));
@@ -301,7 +297,7 @@ export function pathFilter(model: () => ModelDef, path: string, by?: string): Cu
       if (target.tree && found.length) {
         const below = new ModelQuery(ctx.em, target, ctx.driver);
         below.where(`(${found.map((r) => `t.tree_path LIKE ${below.param(`${r.path}%`)}`).join(' OR ')})`);
-        ids = (await below.qb.clone().select('t.id', 'id').getRawMany()).map((r) => Number(r.id));
+        ids = (await below.select({ id: 't.id' })).map((r) => Number(r.id));
       }
       // Innermost first: the last hop's column holds the target's ids; each outer hop selects into it.
       const aliasOf = (k: number) => (k === 0 ? 't' : `p${k}`);
@@ -405,7 +401,7 @@ function memberFilter(field: ManyToManyField, by: string): FilterSpec {
       const parsed = values.map((v) => (by === 'id' ? new ForeignKeyField(() => target).parseFilter(v) : attr.parseFilter(v)));
       const found = new ModelQuery(query.em, target, query.driver);
       found.where(`t.${q(attr.column)} IN ${found.params(parsed.map((v) => attr.toParam(v, query.driver)))}`);
-      const rows = await found.qb.clone().select('t.id', 'id').addSelect(`t.${q(attr.column)}`, 'attr').getRawMany();
+      const rows = await found.select({ id: 't.id', attr: `t.${q(attr.column)}` });
       const seen = new Set(rows.map((r) => String(r.attr)));
       const missing = values.find((v, i) => !seen.has(String(parsed[i])));
       if (missing !== undefined) throw new FieldError([`Select a valid choice. ${missing} is not one of the available choices.`]);

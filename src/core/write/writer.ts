@@ -501,7 +501,7 @@ export class Writer {
         query.where(`${col} = ${query.param(field.toParam(parsed, this.driver))}`);
       }
     }
-    const rows = await query.qb.clone().select('t.id', 'id').limit(2).getRawMany();
+    const rows = await query.select({ id: 't.id' }, 2);
     return rows.map((r) => Number(r.id));
   }
 
@@ -546,7 +546,10 @@ export class Writer {
     };
     if (model.validate) {
       try {
-        const ctx: WriteContext = { user: null, can: async () => false, ...this.context, em: this.em, driver: this.driver, input, loaded: this.batch?.loaded ?? new Map() };
+        const loaded = this.batch?.loaded ?? new Map<string, Promise<Row | null>>();
+        // The object as stored is the one the update read.
+        if (previous) loaded.set(`${model.table}:${previous.id}`, Promise.resolve(previous));
+        const ctx: WriteContext = { user: null, can: async () => false, ...this.context, em: this.em, driver: this.driver, input, loaded };
         await model.validate(row, previous, ctx);
       } catch (e) {
         if (!(e instanceof FieldError)) throw e;
