@@ -3,7 +3,7 @@ import { LabelContext, Row, WriteContext, changedColumns, defineModel, labelOf, 
 import { booleanFilter, escapeLike, existingIds, idIn, iexact, pathFilter, searchFilter, tenancyFilters } from '../core/query/filters';
 import { euiFilter, normaliseMac } from './components.models';
 import { componentPresenceFilters } from './types.models';
-import { ModelQuery, loadRow, q } from '../core/query/model-query';
+import { ModelQuery, loadRow, q, selectSql } from '../core/query/model-query';
 import { RenderContext, objectUrl } from '../core/serialize/serializer';
 import { DEVICE_FACES, DEVICE_STATUSES, MODULE_STATUSES, VDC_STATUSES } from './choices';
 import { naturalize } from './naturalize';
@@ -190,18 +190,14 @@ async function deviceLabels(devices: Row[], { em, reps }: LabelContext): Promise
   // A page asks for all its devices, so that it costs the same statements whatever their names.
   const wanted = reps ? devices : devices.filter((d) => !d.name);
   if (!wanted.length) return devices.map((d) => deviceStr(d, undefined, undefined, undefined));
-  const found = await em
-    .createQueryBuilder()
-    .select('d.id', 'id')
-    .addSelect('dt.model', 'model')
-    .addSelect('m.name', 'manufacturer')
-    .addSelect('vc.name', 'chassis')
-    .from(Device.table, 'd')
-    .innerJoin(registry.get('dcim.devicetype')!.table, 'dt', 'dt.id = d.device_type_id')
-    .innerJoin(registry.get('dcim.manufacturer')!.table, 'm', 'm.id = dt.manufacturer_id')
-    .leftJoin(VirtualChassis.table, 'vc', 'vc.id = d.virtual_chassis_id')
-    .where('d.id IN (:...ids)', { ids: wanted.map((d) => d.id) })
-    .getRawMany<Record<string, any>>();
+  const found = await selectSql<Record<string, any>>(
+    em,
+    `SELECT d.id AS id, dt.model AS model, m.name AS manufacturer, vc.name AS chassis FROM ${q(Device.table)} d ` +
+      `INNER JOIN ${q(registry.get('dcim.devicetype')!.table)} dt ON dt.id = d.device_type_id ` +
+      `INNER JOIN ${q(registry.get('dcim.manufacturer')!.table)} m ON m.id = dt.manufacturer_id ` +
+      `LEFT JOIN ${q(VirtualChassis.table)} vc ON vc.id = d.virtual_chassis_id WHERE d.id IN (:...ids)`,
+    { ids: wanted.map((d) => d.id) },
+  );
   const byId = new Map(found.map((f) => [Number(f.id), f]));
   return devices.map((device) => {
     const f = byId.get(device.id);
@@ -215,25 +211,16 @@ async function deviceLabels(devices: Row[], { em, reps }: LabelContext): Promise
  */
 async function loadParents(ctx: RenderContext, rows: Row[]): Promise<Map<number, Record<string, unknown>>> {
   const bays = registry.get('dcim.devicebay')!;
-  const held = await ctx.em
-    .createQueryBuilder()
-    .select('b.id', 'bay_id')
-    .addSelect('b.name', 'bay_name')
-    .addSelect('b.installed_device_id', 'child_id')
-    .addSelect('d.id', 'parent_id')
-    .addSelect('d.name', 'parent_name')
-    .addSelect('d.asset_tag', 'asset_tag')
-    .addSelect('d.vc_position', 'vc_position')
-    .addSelect('dt.model', 'model')
-    .addSelect('m.name', 'manufacturer')
-    .addSelect('vc.name', 'chassis')
-    .from(bays.table, 'b')
-    .innerJoin(Device.table, 'd', 'd.id = b.device_id')
-    .innerJoin(registry.get('dcim.devicetype')!.table, 'dt', 'dt.id = d.device_type_id')
-    .innerJoin(registry.get('dcim.manufacturer')!.table, 'm', 'm.id = dt.manufacturer_id')
-    .leftJoin(VirtualChassis.table, 'vc', 'vc.id = d.virtual_chassis_id')
-    .where('b.installed_device_id IN (:...ids)', { ids: rows.map((r) => r.id) })
-    .getRawMany<Record<string, any>>();
+  const held = await selectSql<Record<string, any>>(
+    ctx.em,
+    'SELECT b.id AS bay_id, b.name AS bay_name, b.installed_device_id AS child_id, d.id AS parent_id, d.name AS parent_name, ' +
+      'd.asset_tag AS asset_tag, d.vc_position AS vc_position, dt.model AS model, m.name AS manufacturer, vc.name AS chassis ' +
+      `FROM ${q(bays.table)} b INNER JOIN ${q(Device.table)} d ON d.id = b.device_id ` +
+      `INNER JOIN ${q(registry.get('dcim.devicetype')!.table)} dt ON dt.id = d.device_type_id ` +
+      `INNER JOIN ${q(registry.get('dcim.manufacturer')!.table)} m ON m.id = dt.manufacturer_id ` +
+      `LEFT JOIN ${q(VirtualChassis.table)} vc ON vc.id = d.virtual_chassis_id WHERE b.installed_device_id IN (:...ids)`,
+    { ids: rows.map((r) => r.id) },
+  );
   const parents = new Map<number, Record<string, unknown>>();
   for (const h of held) {
     const id = Number(h.parent_id);

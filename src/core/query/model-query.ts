@@ -209,6 +209,15 @@ interface Join {
   inner: boolean;
 }
 
+/**
+ * Runs a SELECT written by hand, with named parameters (`:name`, `(:...list)`) placed as the driver takes them:
+ * for reads a model query does not express, without the query builder's work per statement.
+ */
+export function selectSql<T = Row>(em: EntityManager, sql: string, params: Record<string, unknown> = {}): Promise<T[]> {
+  const [text, values] = em.connection.driver.escapeQueryWithParameters(sql, params, {});
+  return em.query(text, values);
+}
+
 export function q(identifier: string): string {
   return `"${identifier}"`;
 }

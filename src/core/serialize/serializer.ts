@@ -2,7 +2,7 @@ import { EntityManager } from 'typeorm';
 import type { AppConfig } from '../config/config';
 import { Driver, ForeignKeyField, GenericRelationField, ManyToManyField } from '../model/fields';
 import { ModelDef, Row, registry } from '../model/model';
-import { ModelQuery, q } from '../query/model-query';
+import { ModelQuery, q, selectSql } from '../query/model-query';
 import type { CachedReads } from '../db/read-cache';
 import { renderCustomFields } from '../custom-fields';
 import { renderConfigContexts } from '../config-context';
@@ -158,13 +158,11 @@ async function loadTags(ctx: RenderContext, model: ModelDef, ids: number[]): Pro
   const tag = registry.get('extras.tag');
   const result = new Map<number, Representation[]>();
   if (!items || !tag || ids.length === 0) return result;
-  const links = await ctx.em
-    .createQueryBuilder()
-    .select('x.object_id', 'object_id')
-    .addSelect('x.tag_id', 'tag_id')
-    .from(items.table, 'x')
-    .where('x.content_type = :type AND x.object_id IN (:...ids)', { type: model.label, ids })
-    .getRawMany<{ object_id: number; tag_id: number }>();
+  const links = await selectSql<{ object_id: number; tag_id: number }>(
+    ctx.em,
+    `SELECT x.object_id AS object_id, x.tag_id AS tag_id FROM ${q(items.table)} x WHERE x.content_type = :type AND x.object_id IN (:...ids)`,
+    { type: model.label, ids },
+  );
   const nested = await loadNested(ctx, tag, [...new Set(links.map((l) => Number(l.tag_id)))]);
   const position = new Map([...nested.keys()].map((id, i) => [id, i]));
   for (const link of links) {
@@ -207,13 +205,11 @@ async function loadGeneric(ctx: RenderContext, field: GenericRelationField, rows
 async function loadMany(ctx: RenderContext, field: ManyToManyField, ids: number[]): Promise<Map<number, Representation[]>> {
   const result = new Map<number, Representation[]>();
   if (ids.length === 0) return result;
-  const links = await ctx.em
-    .createQueryBuilder()
-    .select(`x.${field.sourceColumn}`, 'src')
-    .addSelect(`x.${field.targetColumn}`, 'dst')
-    .from(field.throughTable, 'x')
-    .where(`x.${field.sourceColumn} IN (:...ids)`, { ids })
-    .getRawMany<{ src: number; dst: number }>();
+  const links = await selectSql<{ src: number; dst: number }>(
+    ctx.em,
+    `SELECT x.${q(field.sourceColumn)} AS src, x.${q(field.targetColumn)} AS dst FROM ${q(field.throughTable)} x WHERE x.${q(field.sourceColumn)} IN (:...ids)`,
+    { ids },
+  );
   const nested = await loadNested(ctx, field.target, [...new Set(links.map((l) => Number(l.dst)))]);
   const position = new Map([...nested.keys()].map((id, i) => [id, i]));
   for (const link of links) {

@@ -2,7 +2,7 @@ import { EntityManager } from 'typeorm';
 import { ConflictError, NotFoundError, ValidationError } from '../http/errors';
 import { Driver, Field, FieldError, ForeignKeyField, GenericRelationField, InputField, ManyToManyField, formatTimestamp, pythonType } from '../model/fields';
 import { ModelDef, Row, WriteContext, labelsOf, registry } from '../model/model';
-import { ModelQuery, q } from '../query/model-query';
+import { ModelQuery, q, selectSql } from '../query/model-query';
 import { pythonRepr, pythonStr } from '../util/python-repr';
 import { customFieldData } from '../custom-fields';
 
@@ -226,13 +226,11 @@ export class Writer {
         continue;
       }
       if (field instanceof ManyToManyField) {
-        const links = await this.em
-          .createQueryBuilder()
-          .select(`x.${q(field.targetColumn)}`, 'dst')
-          .from(field.throughTable, 'x')
-          .where(`x.${q(field.sourceColumn)} = :id`, { id: row.id })
-          .orderBy(`x.${q(field.targetColumn)}`)
-          .getRawMany<{ dst: number }>();
+        const links = await selectSql<{ dst: number }>(
+          this.em,
+          `SELECT x.${q(field.targetColumn)} AS dst FROM ${q(field.throughTable)} x WHERE x.${q(field.sourceColumn)} = :id ORDER BY x.${q(field.targetColumn)}`,
+          { id: row.id },
+        );
         data[field.name] = links.map((l) => Number(l.dst));
         continue;
       }
@@ -319,14 +317,11 @@ export class Writer {
     const items = registry.get('extras.taggeditem');
     const tag = registry.get('extras.tag');
     if (!items || !tag) return [];
-    const rows = await this.em
-      .createQueryBuilder()
-      .select('g.name', 'name')
-      .from(items.table, 'x')
-      .innerJoin(tag.table, 'g', 'g.id = x.tag_id')
-      .where('x.content_type = :type AND x.object_id = :id', { type: model.label, id })
-      .orderBy('g.name')
-      .getRawMany<{ name: string }>();
+    const rows = await selectSql<{ name: string }>(
+      this.em,
+      `SELECT g.name AS name FROM ${q(items.table)} x INNER JOIN ${q(tag.table)} g ON g.id = x.tag_id WHERE x.content_type = :type AND x.object_id = :id ORDER BY g.name`,
+      { type: model.label, id },
+    );
     return rows.map((r) => r.name);
   }
 
