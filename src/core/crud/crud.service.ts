@@ -28,6 +28,8 @@ export interface RequestContext {
   scope: Scope;
   /** The X-Request-ID of the request, stamped on its change records. */
   requestId?: string;
+  /** Settles once the response is sent or abandoned. */
+  sent?: Promise<void>;
 }
 
 export interface ListResult {
@@ -50,6 +52,12 @@ const MAX_ID = 2_147_483_647;
  * fast; more than 2 keeps one slow list from holding up the others.
  */
 const LIST_SLOTS = 4;
+const ROWS_PER_SLOT = 250;
+/**
+ * How long a page keeps its slot while its response is being sent: what it holds (its representation,
+ * its bytes) counts until then, but a client that reads slowly must not hold up the others for long.
+ */
+const SEND_WAIT_MS = 2000;
 
 /** The use cases every model has: list, retrieve, create, update, delete, each in bulk too. */
 @Injectable()
@@ -116,19 +124,27 @@ export class CrudService {
 
   async list(model: ModelDef, ctx: RequestContext): Promise<ListResult> {
     const { query, mode, page, select } = await this.listQuery(model, ctx);
-    return this.listSlots.run(async () => {
+    const release = await this.listSlots.acquire(slotsFor(page.limit));
+    try {
       const reads = this.cache.reader();
       // The versions are read beside the page, before anything is read through them.
       const [, rows] = await Promise.all([reads.prefetch(), query.rows(select)]);
       const render = this.render(ctx, this.db.manager, reads);
+      let result: ListResult;
       if (page.start !== undefined) {
         const results = await represent(render, model, rows, mode);
-        return { count: null, ...cursorLinks(ctx.url, page, rows.map((r) => r.id as number)), results };
+        result = { count: null, ...cursorLinks(ctx.url, page, rows.map((r) => r.id as number)), results };
+      } else {
+        const count = provenCount(page, rows.length) ?? (await reads.count(query.countStatement(), () => query.count()));
+        const results = await represent(render, model, rows, mode);
+        result = { count, ...pageLinks(ctx.url, page, count), results };
       }
-      const count = provenCount(page, rows.length) ?? (await reads.count(query.countStatement(), () => query.count()));
-      const results = await represent(render, model, rows, mode);
-      return { count, ...pageLinks(ctx.url, page, count), results };
-    });
+      void settledWithin(ctx.sent, SEND_WAIT_MS).then(release);
+      return result;
+    } catch (e) {
+      release();
+      throw e;
+    }
   }
 
   /** Whether this request's list has no page limit (`limit=0` when MAX_PAGE_SIZE is 0), so that it may stream. */
@@ -341,6 +357,23 @@ function orderingOf(model: ModelDef, params: QueryParams): string[] | undefined 
     });
   if (!terms.length) return undefined;
   return terms.some((t) => t.replace(/^-/, '') === 'id') ? terms : [...terms, 'id'];
+}
+
+/** The slots a page takes: one per ROWS_PER_SLOT rows it may hold, so that few long pages are in memory at once. */
+function slotsFor(limit: number | undefined): number {
+  return Math.ceil((limit ?? Infinity) / ROWS_PER_SLOT);
+}
+
+/** Settles when `promise` does, or after `ms` at the latest; at once without one. */
+function settledWithin(promise: Promise<void> | undefined, ms: number): Promise<void> {
+  if (!promise) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    void promise.finally(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
 /** The count a page shows without counting: a page short of its limit ends the list. */

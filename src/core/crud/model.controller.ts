@@ -4,12 +4,11 @@ import { AuthenticatedRequest, ModelRoute } from '../auth/auth.guard';
 import { requestOrigin } from '../http/client';
 import { ApiError, NotFoundError } from '../http/errors';
 import { Allow, DETAIL_METHODS, LIST_METHODS, READ_METHODS } from '../http/render.interceptor';
-import { plainJson } from '../http/render';
+import { jsonStream, plainJson } from '../http/render';
 import { ModelDef } from '../model/model';
 import { optionsMetadata } from '../openapi/options';
 import { QueryParams } from '../query/filters';
 import { CrudService, RequestContext } from './crud.service';
-import { jsonStream } from './stream';
 
 export function requestContext(req: Request): RequestContext {
   const baseUrl = requestOrigin(req);
@@ -22,6 +21,11 @@ export function requestContext(req: Request): RequestContext {
     scope: scope ?? 'all',
     requestId: id,
   };
+}
+
+/** Settles once the response to `req` is sent, or its connection closed. */
+function responseSent(req: Request): Promise<void> {
+  return new Promise((resolve) => req.res!.once('close', () => resolve()));
 }
 
 function idOf(raw: string): number {
@@ -59,7 +63,7 @@ export function modelController(model: ModelDef): Type<unknown> {
       const ctx = requestContext(req);
       // Indented and browsable renderings are built whole; a plain list without a page limit streams.
       if (plainJson(req) && this.crud.unpaged(model, ctx)) return jsonStream(await this.crud.listStream(model, ctx));
-      return this.crud.list(model, ctx);
+      return this.crud.list(model, { ...ctx, sent: responseSent(req) });
     }
 
     @Post()

@@ -1,5 +1,4 @@
-import { Logger, StreamableFile } from '@nestjs/common';
-import type { ServerResponse } from 'http';
+import { Logger } from '@nestjs/common';
 import { Readable } from 'stream';
 import { Representation } from '../serialize/serializer';
 
@@ -33,20 +32,6 @@ export function listJson(count: number | null, chunks: AsyncIterable<Representat
   // A stream destroyed before its first read never runs the generator's finally.
   stream.once('close', releaseOnce);
   return stream;
-}
-
-/**
- * The body of a 200 JSON response that Nest pipes out with backpressure. Past the headers an error
- * can no longer become an error body: the connection is cut so the client sees a truncated answer.
- */
-export function jsonStream(stream: Readable): StreamableFile {
-  return new StreamableFile(stream, { type: 'application/json' })
-    // Nest's type of the response leaves out destroy; it is Node's response.
-    .setErrorHandler((_e, res) => (res as unknown as ServerResponse).destroy())
-    .setErrorLogger((e) => {
-      // A client that went away is no fault of the service.
-      if ((e as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') logger.error(`Streaming a list: ${describe(e)}`);
-    });
 }
 
 function describe(e: unknown): string {

@@ -2,7 +2,7 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { Observable, map } from 'rxjs';
-import { renderBody } from './render';
+import { renderResponse } from './render';
 
 export const ALLOW = 'allow-methods';
 /** The methods a path answers, sent as `Allow`. */
@@ -23,6 +23,6 @@ export class RenderInterceptor implements NestInterceptor {
     const allow = this.reflector.getAllAndOverride<string>(ALLOW, [context.getHandler(), context.getClass()]);
     if (allow) res.setHeader('Allow', allow);
     // A streamed body (a list without a page limit) is already JSON: Nest pipes it out as it comes.
-    return next.handle().pipe(map((body) => (body === undefined || body instanceof StreamableFile || res.headersSent ? body : renderBody(req, res, body))));
+    return next.handle().pipe(map((body) => (body === undefined || body instanceof StreamableFile || res.headersSent ? body : renderResponse(req, res, body))));
   }
 }

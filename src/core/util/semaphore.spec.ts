@@ -33,4 +33,36 @@ describe('Semaphore', () => {
     expect(started).toEqual([0, 1, 2, 3, 4]);
     expect(most).toBe(2);
   });
+
+  it('gives a task its units, lets small tasks share what is left, and keeps arrival order for a large one', async () => {
+    const units = new Semaphore(4);
+    const started: string[] = [];
+    const releases = new Map<string, () => void>();
+    const take = (name: string, n: number) =>
+      units.acquire(n).then((release) => {
+        started.push(name);
+        releases.set(name, release);
+      });
+    const small = [take('a', 1), take('b', 1)];
+    const large = take('large', 4);
+    const late = take('late', 1);
+    await Promise.all(small);
+    await new Promise((r) => setImmediate(r));
+    // The large task waits for the whole; the one after it waits behind it, though a unit is free.
+    expect(started).toEqual(['a', 'b']);
+    releases.get('a')!();
+    releases.get('a')!();
+    await new Promise((r) => setImmediate(r));
+    expect(started).toEqual(['a', 'b']);
+    releases.get('b')!();
+    await large;
+    expect(started).toEqual(['a', 'b', 'large']);
+    releases.get('large')!();
+    await late;
+    expect(started).toEqual(['a', 'b', 'large', 'late']);
+    // More than the size is the whole size.
+    releases.get('late')!();
+    await take('huge', 10);
+    expect(started.at(-1)).toBe('huge');
+  });
 });
