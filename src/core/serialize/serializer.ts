@@ -56,7 +56,7 @@ function objectUrlFor(ctx: Pick<RenderContext, 'baseUrl'>, model: ModelDef): (id
  */
 export async function represent(ctx: RenderContext, model: ModelDef, rows: Row[], mode: Mode): Promise<Representation[]> {
   const keys = keysFor(model, mode).filter((k) => !ctx.exclude?.has(k) && !(ctx.nested && k in model.counts));
-  const related = new Map<string, Map<number, Representation>>();
+  const related = new Map<string, Map<number | string, Representation>>();
   const many = new Map<string, Map<number, Representation[]>>();
   const tags = keys.includes('tags') && model.features.tags ? await loadTags(ctx, model, rows.map((r) => r.id)) : null;
   const configContexts = model.configContext && keys.includes('config_context') ? await renderConfigContexts(ctx, model, rows) : null;
@@ -94,7 +94,7 @@ export async function represent(ctx: RenderContext, model: ModelDef, rows: Row[]
 }
 
 interface Loaded {
-  related: Map<string, Map<number, Representation>>;
+  related: Map<string, Map<number | string, Representation>>;
   many: Map<string, Map<number, Representation[]>>;
   tags: Map<number, Representation[]> | null;
   configContexts: Map<number, Record<string, unknown>> | null;
@@ -174,25 +174,22 @@ async function loadTags(ctx: RenderContext, model: ModelDef, ids: number[]): Pro
 }
 
 /** Keys generic references by type and id, in one map across types. */
-function genericKey(type: unknown, id: unknown): number {
-  return typeof type === 'string' && id !== null && id !== undefined ? hash(`${type}:${id}`) : -1;
-}
-
-function hash(s: string): number {
-  let h = 0;
-  for (let i = 0; i < s.length; i++) h = (Math.imul(31, h) + s.charCodeAt(i)) | 0;
-  return h;
+function genericKey(type: unknown, id: unknown): string {
+  return typeof type === 'string' && id !== null && id !== undefined ? `${type}:${id}` : '';
 }
 
 /** Objects referenced by type and id: one query per type present on the page. */
-async function loadGeneric(ctx: RenderContext, field: GenericRelationField, rows: Row[]): Promise<Map<number, Representation>> {
+async function loadGeneric(ctx: RenderContext, field: GenericRelationField, rows: Row[]): Promise<Map<string, Representation>> {
   const byType = new Map<string, number[]>();
   for (const row of rows) {
     const type = row[field.typeField];
     const id = row[field.idField];
-    if (typeof type === 'string' && id !== null && id !== undefined) byType.set(type, [...(byType.get(type) ?? []), id]);
+    if (typeof type !== 'string' || id === null || id === undefined) continue;
+    const ids = byType.get(type);
+    if (ids) ids.push(id);
+    else byType.set(type, [id]);
   }
-  const out = new Map<number, Representation>();
+  const out = new Map<string, Representation>();
   for (const [type, ids] of byType) {
     const model = registry.get(type);
     if (!model || model.internal) continue;
