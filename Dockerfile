@@ -27,8 +27,10 @@ RUN mkdir -p /data && chown node:node /data
 VOLUME ["/data"]
 USER node
 EXPOSE 8000
-# Ready once migrations are applied. The token is sent when set, for LOGIN_REQUIRED=true.
+# The API is healthy once /readyz answers 200 (migrations applied; it needs no token). Where nothing listens on
+# PORT, the container runs the worker (`node dist/src/worker.js`): healthy while its /healthz on WORKER_HEALTH_PORT answers 200.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
-  CMD ["node", "-e", "require('http').get({host:'127.0.0.1',port:process.env.PORT||8000,path:'/readyz',timeout:4000},r=>process.exit(r.statusCode===200?0:1)).on('error',()=>process.exit(1)).on('timeout',()=>process.exit(1))"]
-# main applies pending migrations and ensures the SUPERUSER_* account before it listens.
+  CMD ["node", "-e", "const h=require('http'),ask=(port,path,next)=>h.get({host:'127.0.0.1',port,path,timeout:4000},r=>process.exit(r.statusCode===200?0:1)).on('error',next).on('timeout',()=>process.exit(1));ask(process.env.PORT||8000,'/readyz',()=>ask(process.env.WORKER_HEALTH_PORT||8001,'/healthz',()=>process.exit(1)))"]
+# main applies pending migrations and ensures the SUPERUSER_* account before it listens. A CMD, not an ENTRYPOINT,
+# so that another command replaces it: `node dist/src/migrate.js`, `node dist/src/worker.js`.
 CMD ["node", "dist/src/main.js"]

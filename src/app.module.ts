@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { CircuitsModule } from './circuits/circuits.module';
 import { AppConfig } from './core/config/config';
 import { CoreModule } from './core/core.module';
+import { CoreAppModule } from './core-app/core-app.module';
 import { Plugin } from './core/plugins/plugin';
 import { DcimModule } from './dcim/dcim.module';
 import { ExtrasModule } from './extras/extras.module';
@@ -20,6 +21,7 @@ export class AppModule {
       imports: [
         CoreModule.forRoot(config, plugins),
         CircuitsModule,
+        CoreAppModule,
         DcimModule,
         ExtrasModule,
         IpamModule,

@@ -25,3 +25,5 @@ export * from './ipam/l2vpn.models';
 export * from './virtualization/models';
 export * from './tenancy/contacts.models';
 export * from './circuits/models';
+export * from './extras/webhooks/webhook.model';
+export * from './core-app/job.model';

@@ -21,21 +21,43 @@ function manifests(): Array<{ file: string; doc: Manifest }> {
     .flatMap((file) => (yaml.loadAll(fs.readFileSync(path.join(DIR, file), 'utf8')) as Manifest[]).map((doc) => ({ file, doc })));
 }
 
-const byKind = (kind: string): Manifest => manifests().find((m) => m.doc.kind === kind)!.doc;
+/** The one manifest of a kind (of that name, when there are several). */
+function byKind(kind: string, name?: string): Manifest {
+  const found = manifests().filter((m) => m.doc.kind === kind && (name === undefined || m.doc.metadata.name === name));
+  if (found.length !== 1) throw new Error(`${found.length} manifests of kind ${kind}${name ? ` named ${name}` : ''}`);
+  return found[0].doc;
+}
+
+const apiDeployment = () => byKind('Deployment', 'inventory');
+const workerDeployment = () => byKind('Deployment', 'inventory-worker');
+
+/** The environment a container gets: its ConfigMaps' and Secrets' keys in envFrom order, then its own `env`. */
+function environment(container: Manifest): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const from of container.envFrom ?? []) {
+    if (from.configMapRef) Object.assign(env, byKind('ConfigMap', from.configMapRef.name).data);
+    if (from.secretRef) Object.assign(env, byKind('Secret', from.secretRef.name).stringData);
+  }
+  for (const variable of container.env ?? []) env[variable.name] = variable.value;
+  return env;
+}
+
+/** Whether a selector's labels pick pods with these labels. */
+const selects = (selector: Record<string, string>, labels: Record<string, string>) => Object.entries(selector).every(([k, v]) => labels[k] === v);
 
 describe('Kubernetes manifests', () => {
   it('are valid against the Kubernetes schemas', () => {
-    expect(manifests().map((m) => m.doc.kind).sort()).toEqual(['ConfigMap', 'Deployment', 'Job', 'PodDisruptionBudget', 'Secret', 'Service']);
+    expect(manifests().map((m) => m.doc.kind).sort()).toEqual(['ConfigMap', 'Deployment', 'Deployment', 'Job', 'PodDisruptionBudget', 'Secret', 'Service']);
     const result = validate(DIR);
     expect(result.stderr).toBe('');
-    expect(result.stdout.trim()).toBe('6 manifests valid');
+    expect(result.stdout.trim()).toBe('7 manifests valid');
     expect(result.status).toBe(0);
   });
 
   it('would be refused by the validator if they broke the schemas', () => {
     const broken = fs.mkdtempSync(path.join(os.tmpdir(), 'manifests-'));
     try {
-      const deployment = byKind('Deployment');
+      const deployment = apiDeployment();
       delete deployment.spec.selector;
       deployment.spec.replicas = 'three';
       fs.writeFileSync(path.join(broken, 'deployment.yaml'), yaml.dump(deployment));
@@ -54,7 +76,7 @@ describe('Kubernetes manifests', () => {
   });
 
   it('run several probed replicas and a migration Job from the same image, configuration and secrets', () => {
-    const deployment = byKind('Deployment');
+    const deployment = apiDeployment();
     const job = byKind('Job');
     const config = byKind('ConfigMap');
     const secret = byKind('Secret');
@@ -84,13 +106,62 @@ describe('Kubernetes manifests', () => {
     expect(secret.stringData.DATABASE_URL).toMatch(/^postgres:\/\//);
   });
 
-  it('route the Service and the disruption budget to the replicas', () => {
-    const labels = byKind('Deployment').spec.template.metadata.labels;
-    expect(byKind('Deployment').spec.selector.matchLabels).toEqual(labels);
+  it('run background-job workers from the API’s image, configuration and secrets, on Redis, probed on their health port', () => {
+    const deployment = workerDeployment();
+    const api = apiDeployment().spec.template.spec.containers[0];
+    const pod = deployment.spec.template.spec;
+    expect(deployment.spec.replicas).toBeGreaterThanOrEqual(2);
+    expect(pod.containers).toHaveLength(1);
+    const worker = pod.containers[0];
+    expect(worker.image).toBe(api.image);
+    expect(worker.command).toEqual(['node', 'dist/src/worker.js']);
+    expect(worker.args).toBeUndefined();
+
+    // The same settings as the API, and a Redis to consume: a worker exits without REDIS_URL.
+    expect(worker.envFrom).toEqual(api.envFrom);
+    const env = environment(worker);
+    expect(env).toEqual(environment(api));
+    expect(env.REDIS_URL).toMatch(/^rediss?:\/\/\S+/);
+    expect(Object.keys(byKind('Secret').stringData)).toContain('REDIS_URL');
+
+    // On WORKER_HEALTH_PORT (8001 unless set): /healthz while the process runs, /readyz while Redis answers.
+    const healthPort = Number(env.WORKER_HEALTH_PORT ?? 8001);
+    expect(worker.ports).toEqual([{ name: 'health', containerPort: healthPort }]);
+    for (const probe of ['startupProbe', 'livenessProbe']) expect(worker[probe].httpGet).toEqual({ path: '/healthz', port: 'health' });
+    expect(worker.readinessProbe.httpGet).toEqual({ path: '/readyz', port: 'health' });
+
+    // Time for a running job to finish after SIGTERM, and the API's hardening.
+    expect(pod.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(60);
+    expect(pod.securityContext).toEqual(apiDeployment().spec.template.spec.securityContext);
+    expect(worker.securityContext).toEqual(api.securityContext);
+    expect(worker.volumeMounts).toEqual(api.volumeMounts);
+    expect(pod.volumes).toEqual(apiDeployment().spec.template.spec.volumes);
+    expect(worker.resources.requests).toEqual({ cpu: expect.any(String), memory: expect.any(String) });
+    expect(worker.resources.limits).toEqual({ memory: expect.any(String) });
+  });
+
+  it('run commands that the image has: all of dist/ is copied and no ENTRYPOINT wraps the command', () => {
+    const dockerfile = fs.readFileSync(path.resolve(__dirname, '..', 'Dockerfile'), 'utf8');
+    expect(dockerfile).not.toMatch(/^ENTRYPOINT/m);
+    expect(dockerfile).toMatch(/^COPY --from=build \/app\/dist \.\/dist$/m);
+    expect(dockerfile).toMatch(/^CMD \["node", "dist\/src\/main\.js"\]$/m);
+    expect(apiDeployment().spec.template.spec.containers[0].command).toBeUndefined();
+  });
+
+  it('route the Service and the disruption budget to the API replicas, not to the workers', () => {
+    const labels = apiDeployment().spec.template.metadata.labels;
+    expect(apiDeployment().spec.selector.matchLabels).toEqual(labels);
     expect(byKind('Service').spec.selector).toEqual(labels);
     expect(byKind('Service').spec.ports[0].targetPort).toBe('http');
     expect(byKind('PodDisruptionBudget').spec.selector.matchLabels).toEqual(labels);
-    expect(byKind('PodDisruptionBudget').spec.minAvailable).toBeLessThan(byKind('Deployment').spec.replicas);
+    expect(byKind('PodDisruptionBudget').spec.minAvailable).toBeLessThan(apiDeployment().spec.replicas);
+
+    const workerLabels = workerDeployment().spec.template.metadata.labels;
+    expect(workerDeployment().spec.selector.matchLabels).toEqual(workerLabels);
+    expect(workerLabels).toEqual({ ...labels, 'app.kubernetes.io/component': 'worker' });
+    expect(selects(byKind('Service').spec.selector, workerLabels)).toBe(false);
+    expect(selects(byKind('PodDisruptionBudget').spec.selector.matchLabels, workerLabels)).toBe(false);
+    expect(selects(apiDeployment().spec.selector.matchLabels, workerLabels)).toBe(false);
   });
 });
 

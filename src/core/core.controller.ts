@@ -5,11 +5,12 @@ import * as path from 'path';
 import { PublicRoute } from './auth/auth.guard';
 import { requestContext } from './crud/model.controller';
 import { Allow, READ_METHODS } from './http/render.interceptor';
+import { Jobs } from './jobs/queue';
 import { Plugin } from './plugins/plugin';
 import { INSTALLED_PLUGINS } from './plugins/plugins.controller';
 import { serviceVersion } from './version';
 
-export const API_APPS = ['circuits', 'dcim', 'extras', 'ipam', 'plugins', 'status', 'tenancy', 'users', 'virtualization'];
+export const API_APPS = ['circuits', 'core', 'dcim', 'extras', 'ipam', 'plugins', 'status', 'tenancy', 'users', 'virtualization'];
 
 /** Read from the package's own package.json, which some packages do not export. */
 function packageVersion(name: string): string {
@@ -30,11 +31,25 @@ const COMPONENTS = ['@nestjs/core', 'typeorm', 'better-sqlite3', 'pg', 'class-va
 // Read once: package files do not change while the service runs.
 let versions: { framework: string; installedApps: Record<string, string> } | undefined;
 
+/** The live workers, or 0 when the queue does not answer within a second (Redis away). */
+async function workersRunning(jobs: Jobs): Promise<number> {
+  let timer: NodeJS.Timeout | undefined;
+  const gaveUp = new Promise<number>((resolve) => (timer = setTimeout(() => resolve(0), 1000)));
+  try {
+    return await Promise.race([jobs.queue.workersRunning().catch(() => 0), gaveUp]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** The API root and the service status. */
 @Controller('api')
 @PublicRoute()
 export class CoreController {
-  constructor(@Inject(INSTALLED_PLUGINS) private readonly plugins: Plugin[]) {}
+  constructor(
+    @Inject(INSTALLED_PLUGINS) private readonly plugins: Plugin[],
+    private readonly jobs: Jobs,
+  ) {}
 
   @Get()
   @Allow(READ_METHODS)
@@ -45,7 +60,7 @@ export class CoreController {
 
   @Get('status')
   @Allow(READ_METHODS)
-  status() {
+  async status() {
     versions ??= { framework: packageVersion('@nestjs/core'), installedApps: Object.fromEntries(COMPONENTS.map((c) => [c, packageVersion(c)])) };
     return {
       'framework-version': versions.framework,
@@ -55,7 +70,7 @@ export class CoreController {
       'netbox-version': serviceVersion(),
       plugins: Object.fromEntries(this.plugins.map((p) => [p.name, p.version])),
       'python-version': process.versions.node,
-      'rq-workers-running': 0,
+      'rq-workers-running': await workersRunning(this.jobs),
     };
   }
 }

@@ -11,6 +11,8 @@ import { CrudService } from './crud/crud.service';
 import { dataSourceOptions } from './db/data-source';
 import { Database } from './db/database';
 import { ReadCache } from './db/read-cache';
+import { ChangeEvents } from './events/change-events';
+import { JobHandlers, Jobs } from './jobs/queue';
 import { ApiExceptionFilter } from './http/exception.filter';
 import { RenderInterceptor } from './http/render.interceptor';
 import { registry } from './model/model';
@@ -44,12 +46,15 @@ export class CoreModule {
         Database,
         ReadCache,
         CrudService,
+        ChangeEvents,
+        JobHandlers,
+        Jobs,
         OpenApiDocumentProvider,
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_INTERCEPTOR, useClass: RenderInterceptor },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
       ],
-      exports: [APP_CONFIG, INSTALLED_PLUGINS, AuthExtensions, PermissionService, Clock, Database, CrudService, OpenApiDocumentProvider],
+      exports: [APP_CONFIG, INSTALLED_PLUGINS, AuthExtensions, PermissionService, Clock, Database, ReadCache, CrudService, ChangeEvents, JobHandlers, Jobs, OpenApiDocumentProvider],
     };
   }
 }

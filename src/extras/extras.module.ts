@@ -6,5 +6,9 @@ import { CustomField } from './custom-fields.model';
 import { JournalEntry } from './journal.model';
 import { ExportTemplate, SavedFilter } from './saved-filters.model';
 import { ContentType, ObjectChange, Tag } from './models';
+import { Webhook } from './webhooks/webhook.model';
+import { WebhookEvents } from './webhooks/webhooks.service';
 
-export const ExtrasModule = apiApp('extras', [ConfigContext, ContentType, CustomField, ExportTemplate, JournalEntry, ObjectChange, SavedFilter, Tag], { providers: [ChangelogRetention, ContentTypeSync] });
+export const ExtrasModule = apiApp('extras', [ConfigContext, ContentType, CustomField, ExportTemplate, JournalEntry, ObjectChange, SavedFilter, Tag, Webhook], {
+  providers: [ChangelogRetention, ContentTypeSync, WebhookEvents],
+});

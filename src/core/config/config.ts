@@ -49,6 +49,24 @@ export interface AppConfig {
   databaseStatementTimeout: number;
   /** Milliseconds a request waits for a connection (a new one, or one of a full pool) before it answers 503. */
   databaseConnectTimeout: number;
+  /** Background jobs: where each kind goes, what a worker consumes, how failures are retried. */
+  jobs: JobSettings;
+}
+
+export interface JobSettings {
+  /** Queue of each kind of job (`webhook`, `script`, `report`, `sync`), NetBox's QUEUE_MAPPINGS; `default` otherwise. */
+  queueMappings: Record<string, string>;
+  /** Queues a worker consumes, in priority order (`WORKER_QUEUES`). */
+  workerQueues: string[];
+  /** With Redis, whether the API process runs a worker too. */
+  workersInProcess: boolean;
+  /** Attempts after the first for a failed webhook, and the first pause in seconds (doubling), NetBox's RQ_RETRY_*. */
+  retryMax: number;
+  retryIntervalSeconds: number;
+  /** Seconds a job may run before it fails (RQ_DEFAULT_TIMEOUT). */
+  timeoutSeconds: number;
+  /** The worker process's `/healthz` port. */
+  workerHealthPort: number;
 }
 
 export class ConfigError extends Error {}
@@ -123,6 +141,31 @@ function pluginsConfig(env: Env): Record<string, Record<string, unknown>> {
   return parsed as Record<string, Record<string, unknown>>;
 }
 
+/** `QUEUE_MAPPINGS`: `webhook=high,script=default`. */
+function queueMappings(env: Env): Record<string, string> {
+  const raw = (env.QUEUE_MAPPINGS ?? '').trim();
+  const mappings: Record<string, string> = {};
+  for (const entry of raw.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const m = /^([a-z_]+)\s*[=:]\s*([\w.-]+)$/i.exec(entry);
+    if (!m) throw new ConfigError(`QUEUE_MAPPINGS must be a comma list of kind=queue (webhook=high), got "${entry}"`);
+    mappings[m[1].toLowerCase()] = m[2];
+  }
+  return mappings;
+}
+
+function listOf(env: Env, name: string, fallback: string[]): string[] {
+  const items = (env[name] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return items.length ? items : fallback;
+}
+
+/** A positive number of seconds, fractions allowed (tests retry in a fraction of a second). */
+function seconds(env: Env, name: string, fallback: number): number {
+  const raw = (env[name] ?? '').trim();
+  if (!raw) return fallback;
+  if (!/^\d+(\.\d+)?$/.test(raw) || Number(raw) <= 0) throw new ConfigError(`${name} must be a number of seconds > 0, got "${raw}"`);
+  return Number(raw);
+}
+
 /** Reads and validates the whole configuration once; a bad value names its variable. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const databaseUrl = env.DATABASE_URL || null;
@@ -171,6 +214,15 @@ export function loadConfig(env: Env = process.env): AppConfig {
     readCache: bool(env, 'READ_CACHE', true),
     databaseStatementTimeout: integer(env, 'DATABASE_STATEMENT_TIMEOUT', 300_000, 0),
     databaseConnectTimeout: integer(env, 'DATABASE_CONNECT_TIMEOUT', 5_000, 1),
+    jobs: {
+      queueMappings: queueMappings(env),
+      workerQueues: listOf(env, 'WORKER_QUEUES', ['high', 'default', 'low']),
+      workersInProcess: bool(env, 'WORKERS_IN_PROCESS', false),
+      retryMax: integer(env, 'RQ_RETRY_MAX', 3, 0),
+      retryIntervalSeconds: seconds(env, 'RQ_RETRY_INTERVAL', 60),
+      timeoutSeconds: seconds(env, 'RQ_DEFAULT_TIMEOUT', 300),
+      workerHealthPort: integer(env, 'WORKER_HEALTH_PORT', 8001, 0),
+    },
   };
 }
 

@@ -7,6 +7,7 @@ import { CachedReads, ReadCache } from '../db/read-cache';
 import { NotFoundError, PermissionDeniedError, ValidationError } from '../http/errors';
 import { ModelDef, Row, WriteContext } from '../model/model';
 import { PermissionService } from '../auth/permissions';
+import { ChangeEvents, CommittedChanges, deletedKey } from '../events/change-events';
 import { Scope, scopeSql } from '../query/constraints';
 import { QueryParams, applyFilters } from '../query/filters';
 import { ModelQuery, RowsOptions } from '../query/model-query';
@@ -67,6 +68,7 @@ export class CrudService {
     private readonly db: Database,
     private readonly cache: ReadCache,
     private readonly permissions: PermissionService,
+    private readonly events: ChangeEvents,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -98,14 +100,44 @@ export class CrudService {
     if ((await query.where(scopeSql(query, ctx.scope)).count()) < new Set(ids).size) throw new PermissionDeniedError();
   }
 
-  /** A writer whose change records wait for `flushChangeRecords`, which writes them together at the end of the transaction. */
-  private writer(em: EntityManager, ctx: RequestContext): Writer {
+  /**
+   * Runs `work` in one transaction with a writer whose change records are written together at its end;
+   * once it has committed, what it changed is announced (outbound events). What it answers comes with
+   * a reader for what follows the commit.
+   */
+  async write<T>(ctx: RequestContext, work: (writer: Writer, em: EntityManager) => Promise<T>): Promise<{ result: T; reads: CachedReads }> {
+    let done: Omit<CommittedChanges, 'reads' | 'render'> | null = null;
+    const result = await this.db.transaction(async (em) => {
+      // A transaction run again starts from nothing.
+      const deleted = new Map<string, unknown>();
+      const writer = this.writer(em, ctx, deleted);
+      const value = await work(writer, em);
+      await writer.flushChangeRecords();
+      done = { changes: writer.changes, deleted, user: ctx.user, requestId: ctx.requestId ?? null };
+      return value;
+    });
+    // Read after the commit: what the response and the events read shares one look at the versions.
+    const reads = this.cache.reader();
+    if (done) {
+      const render = (model: ModelDef, ids: number[]) => representByIds({ ...this.render(ctx, this.db.manager, reads), baseUrl: '', exclude: new Set<string>() }, model, ids, 'full');
+      this.events.committed({ ...(done as Omit<CommittedChanges, 'reads' | 'render'>), reads, render });
+    }
+    return { result, reads };
+  }
+
+  private writer(em: EntityManager, ctx: RequestContext, deleted: Map<string, unknown>): Writer {
     const user = ctx.user;
     const write: WriteContext = {
       user,
       requestId: ctx.requestId,
       config: this.config,
       can: (type, action) => (user ? this.permissions.can(user, type, action) : Promise.resolve(false)),
+      beforeDelete: async (model, row) => {
+        if (!(await this.events.wantsDeleted(model, em))) return;
+        // As NetBox's outbound events show objects: without a request, so with relative URLs.
+        const [data] = await representByIds({ ...this.render(ctx, em), baseUrl: '', exclude: new Set() }, model, [row.id], 'full');
+        deleted.set(deletedKey(model, row.id), data);
+      },
     };
     const writer = new Writer(em, this.db.driver, write);
     writer.deferChangeRecords();
@@ -116,8 +148,7 @@ export class CrudService {
    * The objects a write left, rendered once it has committed: outside the transaction, the cache
    * may serve what they nest.
    */
-  private async written(model: ModelDef, ids: number[], ctx: RequestContext, fresh = false): Promise<Representation[]> {
-    const reads = this.cache.reader();
+  private async written(model: ModelDef, ids: number[], ctx: RequestContext, reads: CachedReads, fresh = false): Promise<Representation[]> {
     await reads.prefetch();
     return representByIds({ ...this.render(ctx, this.db.manager, reads), fresh }, model, ids, 'full');
   }
@@ -237,11 +268,11 @@ export class CrudService {
    * are written as a POST of the same bodies would write them, all or none.
    */
   async createComputed(model: ModelDef, ctx: RequestContext, lockKey: number, compute: (em: EntityManager) => Promise<unknown[]>, single: boolean) {
-    const ids = await this.db.transaction(async (em) => {
+    const { result: ids, reads } = await this.write(ctx, async (writer, em) => {
       await this.db.lock(em, lockKey);
-      return this.createIn(em, model, await compute(em), ctx, single);
+      return this.createIn(writer, em, model, await compute(em), ctx, single);
     });
-    const reps = await this.written(model, ids, ctx, true);
+    const reps = await this.written(model, ids, ctx, reads, true);
     return single ? reps[0] : reps;
   }
 
@@ -253,67 +284,56 @@ export class CrudService {
   /** One object, or a list of them created all or none. */
   async create(model: ModelDef, body: unknown, ctx: RequestContext): Promise<Representation | Representation[]> {
     const single = !Array.isArray(body);
-    const ids = await this.db.transaction((em) => this.createIn(em, model, single ? [body] : (body as unknown[]), ctx, single));
-    const reps = await this.written(model, ids, ctx, true);
+    const { result: ids, reads } = await this.write(ctx, (writer, em) => this.createIn(writer, em, model, single ? [body] : (body as unknown[]), ctx, single));
+    const reps = await this.written(model, ids, ctx, reads, true);
     return single ? reps[0] : reps;
   }
 
   /** Writes the bodies in `em`'s transaction, all or none; a list's errors are reported at each body's place. */
-  private async createIn(em: EntityManager, model: ModelDef, bodies: unknown[], ctx: RequestContext, single: boolean): Promise<number[]> {
-    const writer = this.writer(em, ctx);
+  private async createIn(writer: Writer, em: EntityManager, model: ModelDef, bodies: unknown[], ctx: RequestContext, single: boolean): Promise<number[]> {
     const ids = single ? [await writer.create(model, bodies[0])] : await writer.createAll(model, bodies);
     await this.requireStillPermitted(em, model, ids, ctx);
-    await writer.flushChangeRecords();
     return ids;
   }
 
   async update(model: ModelDef, id: number, body: unknown, partial: boolean, ctx: RequestContext): Promise<Representation> {
-    await this.db.transaction(async (em) => {
+    const { reads } = await this.write(ctx, async (writer, em) => {
       await this.requireVisible(em, model, id, ctx);
-      const writer = this.writer(em, ctx);
       await writer.update(model, id, body, partial);
       await this.requireStillPermitted(em, model, [id], ctx);
-      await writer.flushChangeRecords();
     });
-    return (await this.written(model, [id], ctx))[0];
+    return (await this.written(model, [id], ctx, reads))[0];
   }
 
   /** A list of `{id, ...changes}`; objects may change different fields; all or none. */
   async bulkUpdate(model: ModelDef, body: unknown, partial: boolean, ctx: RequestContext): Promise<Representation[]> {
     const items = bulkItems(body);
-    const ids = await this.db.transaction(async (em) => {
-      const writer = this.writer(em, ctx);
+    const { result: ids, reads } = await this.write(ctx, async (writer, em) => {
       await this.db.lockRows(em, model.table, items.map((i) => i.id as number));
       await this.requireExisting(em, model, items, ctx);
-      const updated = await eachOrNone(items, async (item) => {
+      return eachOrNone(items, async (item) => {
         const { id, ...changes } = item;
         await writer.update(model, id as number, changes, partial);
         await this.requireStillPermitted(em, model, [id as number], ctx);
         return id as number;
       });
-      await writer.flushChangeRecords();
-      return updated;
     });
-    return this.written(model, ids, ctx);
+    return this.written(model, ids, ctx, reads);
   }
 
   async destroy(model: ModelDef, id: number, ctx: RequestContext): Promise<void> {
-    await this.db.transaction(async (em) => {
+    await this.write(ctx, async (writer, em) => {
       await this.requireVisible(em, model, id, ctx);
-      const writer = this.writer(em, ctx);
       await writer.remove(model, id);
-      await writer.flushChangeRecords();
     });
   }
 
   async bulkDestroy(model: ModelDef, body: unknown, ctx: RequestContext): Promise<void> {
     const items = bulkItems(body);
-    await this.db.transaction(async (em) => {
+    await this.write(ctx, async (writer, em) => {
       await this.db.lockRows(em, model.table, items.map((i) => i.id as number));
       await this.requireExisting(em, model, items, ctx);
-      const writer = this.writer(em, ctx);
       for (const item of items) await writer.remove(model, item.id as number);
-      await writer.flushChangeRecords();
     });
   }
 

@@ -126,6 +126,8 @@ export interface WriteContext {
   config?: Pick<AppConfig, 'enforceGlobalUnique' | 'pluginsConfig'>;
   /** Rows one check has read by id (`loadRow`): its rules often ask for the same related object. */
   loaded?: Map<string, Promise<Row | null>>;
+  /** Before an object is deleted, while what it refers to still exists (its representation for outbound events). */
+  beforeDelete?(model: ModelDef, row: Row): Promise<void>;
 }
 
 /** What a write's side effects may use: the driver, and the values of fields that have no column (a cable's terminations). */

@@ -30,7 +30,8 @@ export function liveness(_req: Request, res: Response): void {
 }
 
 /**
- * `/readyz`: the database answers within a short time and has every migration, and Redis answers when configured.
+ * `/readyz`: the database answers within a short time and has every migration. Redis, when configured, is
+ * reported but does not decide: without it the API keeps serving, and jobs wait for its return.
  * A readiness probe: a pod that fails it leaves the Service without being restarted.
  */
 export function readiness(dataSource: DataSource, redisUrl: string | null) {
@@ -51,7 +52,8 @@ export function readiness(dataSource: DataSource, redisUrl: string | null) {
         checks.redis = e instanceof Error ? e.message : String(e);
       }
     }
-    const ready = Object.values(checks).every((v) => v === 'ok');
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ok' : 'unavailable', checks });
+    const ready = checks.database === 'ok' && checks.migrations === 'ok';
+    const degraded = ready && Object.values(checks).some((v) => v !== 'ok');
+    res.status(ready ? 200 : 503).json({ status: degraded ? 'degraded' : ready ? 'ok' : 'unavailable', checks });
   };
 }

@@ -5,6 +5,7 @@ import { ModelDef, Row, WriteContext, labelsOf, registry } from '../model/model'
 import { ModelQuery, q, selectSql } from '../query/model-query';
 import { pythonRepr, pythonStr } from '../util/python-repr';
 import { customFieldData } from '../custom-fields';
+import { ChangeEvent } from '../events/change-events';
 
 type Errors = Record<string, unknown>;
 
@@ -169,6 +170,7 @@ export class Writer {
   /** Deletes an object after NetBox's rules for what points at it. */
   async remove(model: ModelDef, id: number): Promise<void> {
     const row = await this.load(model, id);
+    await this.context?.beforeDelete?.(model, row);
     const before = await this.snapshot(model, row);
     // Named while what its label reads still exists.
     const repr = await this.label(model, row);
@@ -289,9 +291,14 @@ export class Writer {
     return reading;
   }
 
+  /** Every change-logged create, update and delete so far, in order: the transaction's events once it commits. */
+  readonly changes: ChangeEvent[] = [];
+
   private async recordChange(model: ModelDef, action: 'create' | 'update' | 'delete', row: Row, repr: string, before: unknown, after: unknown): Promise<void> {
+    if (!model.features.changeLog) return;
+    this.changes.push({ model, action, id: row.id, prechange: before, postchange: after });
     const changes = registry.get('extras.objectchange');
-    if (!model.features.changeLog || !changes) return;
+    if (!changes) return;
     const user = this.context?.user ?? null;
     const related = relatedObjectOf(model, row);
     const record: Row = {

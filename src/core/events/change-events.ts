@@ -1,0 +1,59 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import type { CachedReads } from '../db/read-cache';
+import { ModelDef, Row } from '../model/model';
+import type { Representation } from '../serialize/serializer';
+
+/** One create, update or delete, with the snapshots its change record keeps. */
+export interface ChangeEvent {
+  model: ModelDef;
+  action: 'create' | 'update' | 'delete';
+  id: number;
+  prechange: unknown;
+  postchange: unknown;
+}
+
+/** What one transaction changed, handed over once it has committed. */
+export interface CommittedChanges {
+  changes: ChangeEvent[];
+  /** Deleted objects' representations, by `<label>:<id>`, for the models a listener asked for (`wantsDeleted`). */
+  deleted: Map<string, unknown>;
+  user: Row | null;
+  requestId: string | null;
+  /** Reads after the commit, through the cache, shared with the response's. */
+  reads: CachedReads;
+  /** Objects' full representations as outbound events show them (relative URLs, as NetBox renders without a request). */
+  render(model: ModelDef, ids: number[]): Promise<Representation[]>;
+}
+
+export interface ChangeListener {
+  /** Whether deleted objects of this model are wanted as they were represented: they are rendered before they go. */
+  wantsDeleted(model: ModelDef, em: EntityManager): Promise<boolean>;
+  /** Called after the commit; the request that wrote does not wait for it. */
+  committed(changes: CommittedChanges): Promise<void>;
+}
+
+export const deletedKey = (model: ModelDef, id: number) => `${model.label}:${id}`;
+
+/** Where committed writes are announced: the outbound events (webhooks) listen here. */
+@Injectable()
+export class ChangeEvents {
+  private readonly listeners: ChangeListener[] = [];
+  private readonly logger = new Logger('Events');
+
+  listen(listener: ChangeListener): void {
+    this.listeners.push(listener);
+  }
+
+  async wantsDeleted(model: ModelDef, em: EntityManager): Promise<boolean> {
+    for (const listener of this.listeners) if (await listener.wantsDeleted(model, em)) return true;
+    return false;
+  }
+
+  committed(changes: CommittedChanges): void {
+    if (!changes.changes.length) return;
+    for (const listener of this.listeners) {
+      listener.committed(changes).catch((e) => this.logger.error(`a listener of committed changes failed: ${e instanceof Error ? e.stack : e}`));
+    }
+  }
+}
