@@ -19,7 +19,6 @@ async function main(): Promise<void> {
   if (!config.redisUrl) throw new ConfigError('REDIS_URL must be set: a worker consumes the job queues in Redis (without it, the API process runs jobs itself)');
   const plugins = loadPlugins(config.plugins, serviceVersion(), config.pluginsConfig);
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(config, plugins), { logger: new NestLogger(createLogger(config)) });
-  app.enableShutdownHooks();
   const worker = app.get(Jobs).startWorker();
   const health = http.createServer((req, res) => {
     // Alive while the process runs; ready while every queue's connection to Redis is up.
@@ -31,9 +30,11 @@ async function main(): Promise<void> {
   health.listen(config.jobs.workerHealthPort, config.host);
   const logger = new Logger('Worker');
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
+    process.once(signal, async () => {
       logger.log(`${signal}: finishing running jobs`);
       health.close();
+      await app.close();
+      process.exit(0);
     });
   }
 }

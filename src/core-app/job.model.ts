@@ -1,7 +1,7 @@
 import { choice, datetime, foreignKey, integer, json, text } from '../core/model/fields';
 import { defineModel } from '../core/model/model';
 import { contentTypeIdFilter } from '../extras/content-type-filter';
-import { dateTimeRangeFilters } from '../extras/range-filter';
+import { dateTimeBoundFilters } from '../extras/range-filter';
 
 export const JOB_STATUSES = [
   { value: 'pending', label: 'Pending' },
@@ -46,9 +46,9 @@ export const Job = defineModel({
   filterset: { fields: ['id', 'object_id', 'name', 'interval', 'status'], related: ['user'], base: 'none' },
   filters: {
     object_type: contentTypeIdFilter('object_type'),
-    ...dateTimeRangeFilters('created', () => Job.storedFields.created),
-    ...dateTimeRangeFilters('scheduled', () => Job.storedFields.scheduled),
-    ...dateTimeRangeFilters('started', () => Job.storedFields.started),
-    ...dateTimeRangeFilters('completed', () => Job.storedFields.completed),
+    ...dateTimeBoundFilters('created', () => Job.storedFields.created),
+    ...dateTimeBoundFilters('scheduled', () => Job.storedFields.scheduled),
+    ...dateTimeBoundFilters('started', () => Job.storedFields.started),
+    ...dateTimeBoundFilters('completed', () => Job.storedFields.completed),
   },
 });

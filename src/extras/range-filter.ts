@@ -26,3 +26,19 @@ export function dateTimeRangeFilters(name: string, field: () => Field<any>): Rec
     [`${name}_before`]: bound('<='),
   };
 }
+
+/**
+ * NetBox's pair of DateTimeFilters on a timestamp (a job's `created`): `<name>` exact, and `<name>__before` and
+ * `<name>__after` as inclusive bounds, named with the double underscore as the filter set declares them.
+ */
+export function dateTimeBoundFilters(name: string, field: () => Field<any>): Record<string, CustomFilter> {
+  const compare = (op: '=' | '>=' | '<='): CustomFilter => ({
+    apply(values, ctx) {
+      const raw = values[values.length - 1];
+      if (!raw) return;
+      const column = field();
+      ctx.where(`t.${q(column.column)} ${op} ${ctx.param(column.toParam(timestamp.parseFilter(raw), ctx.driver))}`);
+    },
+  });
+  return { [name]: compare('='), [`${name}__before`]: compare('<='), [`${name}__after`]: compare('>=') };
+}

@@ -56,3 +56,41 @@ export function exited(proc: ChildProcess): Promise<{ code: number | null; signa
   if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve({ code: proc.exitCode, signal: proc.signalCode });
   return new Promise((resolve) => proc.once('exit', (code, signal) => resolve({ code, signal })));
 }
+
+export interface WorkerProcess {
+  proc: ChildProcess;
+  /** Its /healthz and /readyz. */
+  healthUrl: string;
+  output(): string;
+  /** SIGTERM, then waits for it to end. */
+  stop(): Promise<void>;
+}
+
+/** A job worker (`node dist/src/worker.js`), answering once its queues are connected. */
+export async function startWorkerProcess(env: Record<string, string>): Promise<WorkerProcess> {
+  const port = await freePort();
+  const proc = spawn(process.execPath, [path.join(root, 'dist', 'src', 'worker.js')], {
+    cwd: root,
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'log', LOG_FORMAT: 'json', DATABASE_URL: '', ...env, WORKER_HEALTH_PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  proc.stdout?.on('data', (chunk) => (output += chunk));
+  proc.stderr?.on('data', (chunk) => (output += chunk));
+  const healthUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGTERM');
+    await exited(proc);
+  };
+  for (let i = 0; i < 600; i++) {
+    if (proc.exitCode !== null) throw new Error(`worker exited with ${proc.exitCode}: ${output}`);
+    try {
+      if ((await fetch(`${healthUrl}/readyz`)).ok) return { proc, healthUrl, output: () => output, stop };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await stop();
+  throw new Error(`worker did not start: ${output}`);
+}

@@ -17,6 +17,8 @@ export class TestApp {
   private constructor(
     readonly app: INestApplication,
     readonly token: string,
+    /** The settings it runs with: the same database for another process (a worker). */
+    readonly env: Record<string, string>,
     private readonly cleanup: () => Promise<void>,
   ) {}
 
@@ -28,16 +30,17 @@ export class TestApp {
       fs.rmSync(dataDir, { recursive: true, force: true });
     };
     let app: INestApplication;
+    const settings: Record<string, string> = {
+      DATA_DIR: dataDir,
+      SUPERUSER_NAME: 'admin',
+      SUPERUSER_PASSWORD: 'admin-password',
+      SUPERUSER_API_TOKEN: SUPERUSER_TOKEN,
+      LOG_LEVEL: 'error',
+      ...(database.url ? { DATABASE_URL: database.url } : {}),
+      ...env,
+    };
     try {
-      const config = loadConfig({
-        DATA_DIR: dataDir,
-        SUPERUSER_NAME: 'admin',
-        SUPERUSER_PASSWORD: 'admin-password',
-        SUPERUSER_API_TOKEN: SUPERUSER_TOKEN,
-        LOG_LEVEL: 'error',
-        ...(database.url ? { DATABASE_URL: database.url } : {}),
-        ...env,
-      });
+      const config = loadConfig(settings);
       app = await createApp(config, { logger: false, modules });
     } catch (e) {
       // A start refused (a plugin that cannot be installed) leaves no database behind.
@@ -46,7 +49,7 @@ export class TestApp {
     }
     // One port for the app's life: absolute URLs in responses stay the same from request to request.
     await app.listen(0, '127.0.0.1');
-    return new TestApp(app, SUPERUSER_TOKEN, async () => {
+    return new TestApp(app, SUPERUSER_TOKEN, settings, async () => {
       await app.close();
       await cleanup();
     });
