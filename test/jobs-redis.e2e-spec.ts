@@ -61,10 +61,13 @@ describe('Jobs on Redis with worker processes', () => {
     const second = await startWorker(app);
     expect(await workersRunning(app)).toBe(2);
 
-    await app.post('/api/dcim/sites/', [1, 2, 3, 4].map((n) => ({ name: `Spread ${n}`, slug: `spread-${n}` }))).expect(201);
-    await receiver.until(5);
-    // Each job once, whichever worker took it.
-    expect(receiver.json().map((b) => b.data.name).sort()).toEqual(['Queued', 'Spread 1', 'Spread 2', 'Spread 3', 'Spread 4']);
+    // A bulk request of 100: each object delivered once, whichever worker took it; a failed one: none.
+    const names = Array.from({ length: 100 }, (_, n) => `Spread ${String(n).padStart(3, '0')}`);
+    await app.post('/api/dcim/sites/', names.map((name, n) => ({ name, slug: `spread-${n}` }))).expect(201);
+    await app.post('/api/dcim/sites/', [{ name: 'Rolled back', slug: 'rolled-back' }, { name: 'No slug' }]).expect(400);
+    await receiver.until(101);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(receiver.json().map((b) => b.data.name).sort()).toEqual(['Queued', ...names]);
 
     await second.stop();
     expect(second.proc.exitCode).toBe(0);

@@ -132,6 +132,17 @@ describe('Webhooks (in-process queue)', () => {
       expect(receiver.received).toHaveLength(4);
     });
 
+    it('delivers each of a bulk create of 100 objects once, after the commit', async () => {
+      await hook({ content_types: ['ipam.ipaddress'], type_create: true }).expect(201);
+      const created = await app.post('/api/ipam/ip-addresses/', Array.from({ length: 100 }, (_, i) => ({ address: `10.99.0.${i + 1}/24` }))).expect(201);
+      await receiver.until(100);
+      const delivered = receiver.json();
+      expect(delivered.map((b) => b.data.id).sort((a, b) => a - b)).toEqual(created.body.map((a: { id: number }) => a.id).sort((a: number, b: number) => a - b));
+      expect(new Set(delivered.map((b) => b.request_id))).toEqual(new Set([created.headers['x-request-id']]));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(receiver.received).toHaveLength(100);
+    });
+
     it('sends nothing for a request that is rolled back', async () => {
       await hook({ content_types: ['dcim.site'], type_create: true }).expect(201);
       await app.post('/api/dcim/sites/', [{ name: 'Kept?', slug: 'kept' }, { name: 'Broken' }]).expect(400);
