@@ -27,3 +27,4 @@ export * from './tenancy/contacts.models';
 export * from './circuits/models';
 export * from './extras/webhooks/webhook.model';
 export * from './core-app/job.model';
+export * from './extras/scripts/modules.model';

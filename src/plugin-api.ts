@@ -44,3 +44,22 @@ export { Allow, READ_METHODS } from './core/http/render.interceptor';
 export { documentRoute } from './core/openapi/openapi';
 export { APP_CONFIG } from './core/config/config';
 export type { AppConfig } from './core/config/config';
+export { AbortScript, Script, ScriptWriteError } from './extras/scripts/script';
+export type { LogLevel, ObjectReader, ScriptClass, ScriptContext } from './extras/scripts/script';
+export { Report } from './extras/scripts/report';
+export type { LoggedObject, ReportClass, ReportLogEntry, TestResult } from './extras/scripts/report';
+export {
+  BooleanVar,
+  ChoiceVar,
+  IPAddressVar,
+  IPAddressWithMaskVar,
+  IPNetworkVar,
+  IntegerVar,
+  MultiChoiceVar,
+  MultiObjectVar,
+  ObjectVar,
+  ScriptVariable,
+  StringVar,
+  TextVar,
+} from './extras/scripts/variables';
+export type { Choices, ScriptData, Vars } from './extras/scripts/variables';

@@ -85,11 +85,8 @@ describe('Jobs on Redis with worker processes', () => {
     await worker.stop();
     await app.post('/api/dcim/sites/', { name: 'While no worker', slug: 'while-no-worker' }).expect(201);
     // The API process that queued it goes away too.
-    const env = app.env;
-    await app.close();
-    apps.splice(apps.indexOf(app), 1);
-
-    const again = await startWorkerProcess(env);
+    await app.stop();
+    const again = await startWorkerProcess(app.env);
     workers.push(again);
     const [delivered] = await receiver.until(1);
     expect(delivered.url).toBe('/restart');

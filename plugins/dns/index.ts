@@ -1,5 +1,7 @@
 import { definePlugin } from '../../src/plugin-api';
 import { DnsRecord, Zone } from './models';
+import { ZoneHealth } from './reports';
+import { AddHosts, CreateSiteWithRacks } from './scripts';
 import { ZoneFileController } from './zone-file.controller';
 
 /** The example plugin: DNS zones and their records, which may point at IP addresses. */
@@ -14,5 +16,7 @@ export default definePlugin({
   author: 'The inventory service authors',
   models: [Zone, DnsRecord],
   controllers: [ZoneFileController],
+  scripts: [CreateSiteWithRacks, AddHosts],
+  reports: [ZoneHealth],
   defaultSettings: { default_ttl: 3600 },
 });

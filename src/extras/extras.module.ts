@@ -6,9 +6,13 @@ import { CustomField } from './custom-fields.model';
 import { JournalEntry } from './journal.model';
 import { ExportTemplate, SavedFilter } from './saved-filters.model';
 import { ContentType, ObjectChange, Tag } from './models';
+import { ScriptCatalogue } from './scripts/catalogue';
+import { ReportsController, ScriptsController } from './scripts/scripts.controller';
+import { ScriptRuns } from './scripts/scripts.service';
 import { Webhook } from './webhooks/webhook.model';
 import { WebhookEvents } from './webhooks/webhooks.service';
 
 export const ExtrasModule = apiApp('extras', [ConfigContext, ContentType, CustomField, ExportTemplate, JournalEntry, ObjectChange, SavedFilter, Tag, Webhook], {
-  providers: [ChangelogRetention, ContentTypeSync, WebhookEvents],
+  controllers: [ScriptsController, ReportsController],
+  providers: [ChangelogRetention, ContentTypeSync, WebhookEvents, ScriptCatalogue, ScriptRuns],
 });

@@ -19,6 +19,8 @@ export class TestApp {
     readonly token: string,
     /** The settings it runs with: the same database for another process (a worker). */
     readonly env: Record<string, string>,
+    /** Stops the service as a process exit would, keeping its database for another process; `close` drops it. */
+    readonly stop: () => Promise<void>,
     private readonly cleanup: () => Promise<void>,
   ) {}
 
@@ -49,8 +51,10 @@ export class TestApp {
     }
     // One port for the app's life: absolute URLs in responses stay the same from request to request.
     await app.listen(0, '127.0.0.1');
-    return new TestApp(app, SUPERUSER_TOKEN, settings, async () => {
-      await app.close();
+    let stopped: Promise<void> | undefined;
+    const stop = () => (stopped ??= app.close());
+    return new TestApp(app, SUPERUSER_TOKEN, settings, stop, async () => {
+      await stop();
       await cleanup();
     });
   }

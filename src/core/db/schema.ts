@@ -1,3 +1,4 @@
+import { createHash } from 'crypto';
 import { EntitySchema, EntitySchemaColumnOptions, EntitySchemaIndexOptions, EntitySchemaRelationOptions } from 'typeorm';
 import { Driver, ForeignKeyField, ManyToManyField } from '../model/fields';
 import { ModelDef } from '../model/model';
@@ -83,7 +84,13 @@ function tableSchema(model: ModelDef, driver: Driver): EntitySchema {
     for (const name of model.substringIndexes) indices.push({ name: substringIndexName(model, name), columns: [model.storedFields[name].column], synchronize: false });
     for (const name of model.startsWithIndexes) indices.push({ name: startsWithIndexName(model, name), columns: [model.storedFields[name].column], synchronize: false });
   }
-  return new EntitySchema({ name: model.table, tableName: model.table, columns, relations, indices });
+  return new EntitySchema({ name: model.table, tableName: model.table, columns, relations, indices: indices.map((i) => ({ ...i, name: i.name && identifier(i.name) })) });
+}
+
+/** PostgreSQL's identifiers are 63 bytes: a longer name keeps its start and a hash of the whole, so that it stays unique and the same. */
+export function identifier(name: string): string {
+  if (name.length <= 63) return name;
+  return `${name.slice(0, 54)}_${createHash('sha1').update(name).digest('hex').slice(0, 8)}`;
 }
 
 /** The trigram index (PostgreSQL's pg_trgm) over `LOWER(column)` that serves substring searches of a field. */

@@ -5,6 +5,8 @@ import { AppConfig } from '../config/config';
 import { apiApp } from '../crud/api-app';
 import { Driver, ForeignKeyField, ManyToManyField } from '../model/fields';
 import { ModelDef, registry } from '../model/model';
+import type { ReportClass } from '../../extras/scripts/report';
+import type { ScriptClass } from '../../extras/scripts/script';
 
 /** What a plugin declares about itself, as NetBox's `PluginConfig` does. */
 export interface PluginSpec {
@@ -28,6 +30,10 @@ export interface PluginSpec {
   imports?: DynamicModule[];
   /** A folder with `sqlite/` and `postgres/` migrations, applied with the service's; `migrations/` beside its entry when not given. */
   migrations?: string;
+  /** Custom scripts (classes extending `Script`): `<name>.<ClassName>` in `/api/extras/scripts/`. */
+  scripts?: ScriptClass[];
+  /** Reports (classes extending `Report`): `<name>.<ClassName>` in `/api/extras/reports/`. */
+  reports?: ReportClass[];
   /** Settings a deployment gives in `PLUGINS_CONFIG`: these must be there, these have defaults. */
   requiredSettings?: string[];
   defaultSettings?: Record<string, unknown>;
@@ -48,6 +54,9 @@ export class Plugin {
   readonly version: string;
   readonly baseUrl: string;
   readonly models: ModelDef[];
+  /** Its scripts and reports: the plugin is their module. */
+  readonly scripts: ScriptClass[];
+  readonly reports: ReportClass[];
   /** Where its entry was found: set by the loader. */
   entry = '';
 
@@ -61,6 +70,8 @@ export class Plugin {
     this.baseUrl = spec.baseUrl ?? spec.name.replace(/_/g, '-');
     if (!BASE_URL.test(this.baseUrl) || RESERVED_URLS.includes(this.baseUrl)) throw new Error(`plugin ${spec.name}: base_url "${this.baseUrl}" is not a usable URL segment`);
     this.models = spec.models ?? [];
+    this.scripts = spec.scripts ?? [];
+    this.reports = spec.reports ?? [];
     const foreign = this.models.filter((m) => m.app !== spec.name);
     if (foreign.length) throw new Error(`plugin ${spec.name} declares models of other apps: ${foreign.map((m) => m.label).join(', ')}`);
     registry.mountApp(spec.name, this.apiRoot);

@@ -1,0 +1,361 @@
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { randomUUID } from 'crypto';
+import { PermissionService } from '../../core/auth/permissions';
+import { Clock } from '../../core/clock';
+import { APP_CONFIG, AppConfig } from '../../core/config/config';
+import { CrudService, RequestContext } from '../../core/crud/crud.service';
+import { Database } from '../../core/db/database';
+import { Jobs } from '../../core/jobs/queue';
+import { NotFoundError, PermissionDeniedError, ValidationError, detailError } from '../../core/http/errors';
+import { ModelDef, Row, registry } from '../../core/model/model';
+import { ModelQuery, q } from '../../core/query/model-query';
+import { Mode, Representation, represent } from '../../core/serialize/serializer';
+import { Job, TERMINAL_STATUSES } from '../../core-app/job.model';
+import { WebhookEvents } from '../webhooks/webhooks.service';
+import { Installed, ScriptCatalogue, displayNameOf } from './catalogue';
+import { ReportModule, ScriptModule } from './modules.model';
+import { ObjectAccess, ObjectWrites } from './objects';
+import { Report, ReportClass } from './report';
+import { RunInput, parseRunInput } from './run-input';
+import { AbortScript, LogLevel, Script, ScriptClass, ScriptContext } from './script';
+import { cleanData, resolveData } from './variables';
+
+/** What a `script` job carries: the job's row, the checked data, and the request that ran it. */
+interface ScriptJob {
+  job: number;
+  data: Record<string, unknown>;
+  commit: boolean;
+  requestId: string | null;
+}
+
+/** What a `report` job carries. */
+interface ReportJob {
+  job: number;
+}
+
+/** Thrown inside a dry run's transaction to undo it. */
+class Rollback extends Error {}
+
+/** A job's row, once written: the fields NetBox's Job changes as it runs. */
+type JobChanges = Partial<Record<'status' | 'started' | 'completed' | 'data', unknown>>;
+
+const WORKER_NOT_RUNNING = 'Unable to process request: RQ worker process not running.';
+
+/** The two kinds of runnable code: what differs between scripts and reports. */
+interface Kind<C> {
+  kind: 'script' | 'report';
+  module: ModelDef;
+  installed: (catalogue: ScriptCatalogue) => Map<string, Installed<C>>;
+}
+const SCRIPTS: Kind<ScriptClass> = { kind: 'script', module: ScriptModule, installed: (c) => c.scripts };
+const REPORTS: Kind<ReportClass> = { kind: 'report', module: ReportModule, installed: (c) => c.reports };
+
+/**
+ * NetBox's scripts and reports: their listings with each one's latest result, runs enqueued as
+ * `core.job`s, and the jobs that run them (in a worker, or in this process without Redis).
+ */
+@Injectable()
+export class ScriptRuns implements OnModuleInit {
+  private readonly logger = new Logger('Scripts');
+
+  constructor(
+    private readonly catalogue: ScriptCatalogue,
+    private readonly crud: CrudService,
+    private readonly db: Database,
+    private readonly jobs: Jobs,
+    private readonly permissions: PermissionService,
+    private readonly webhooks: WebhookEvents,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.jobs.handlers.register('script', (job: ScriptJob) => this.runScript(job));
+    this.jobs.handlers.register('report', (job: ReportJob) => this.runReport(job));
+  }
+
+  // Listings
+
+  async listScripts(ctx: RequestContext): Promise<Representation[]> {
+    const scripts = await this.visible(SCRIPTS, ctx);
+    const results = await this.latestResults(SCRIPTS, scripts, ctx, 'brief');
+    return scripts.map((s, i) => this.scriptRep(s, ctx, results[i]));
+  }
+
+  async script(fullName: string, ctx: RequestContext): Promise<Representation> {
+    const script = this.find(SCRIPTS, fullName);
+    const [result] = await this.latestResults(SCRIPTS, [script], ctx, 'full');
+    return this.scriptRep(script, ctx, result);
+  }
+
+  async listReports(ctx: RequestContext): Promise<Representation[]> {
+    const reports = await this.visible(REPORTS, ctx);
+    const results = await this.latestResults(REPORTS, reports, ctx, 'brief');
+    return reports.map((r, i) => this.reportRep(r, ctx, results[i]));
+  }
+
+  async report(fullName: string, ctx: RequestContext): Promise<Representation> {
+    const report = this.find(REPORTS, fullName);
+    const [result] = await this.latestResults(REPORTS, [report], ctx, 'full');
+    return this.reportRep(report, ctx, result);
+  }
+
+  private scriptRep(script: Installed<ScriptClass>, ctx: RequestContext, result: Representation | null): Representation {
+    return {
+      url: `${ctx.baseUrl}${ScriptModule.path}${script.fullName}/`,
+      id: script.fullName,
+      module: script.module,
+      name: displayNameOf(script),
+      description: script.cls.description ?? '',
+      vars: Object.fromEntries(Object.entries(script.cls.vars ?? {}).map(([name, v]) => [name, v.kind])),
+      result,
+    };
+  }
+
+  private reportRep(report: Installed<ReportClass>, ctx: RequestContext, result: Representation | null): Representation {
+    return {
+      url: `${ctx.baseUrl}${ReportModule.path}${report.fullName}/`,
+      id: report.fullName,
+      module: report.module,
+      name: displayNameOf(report),
+      description: report.cls.description ?? null,
+      test_methods: report.cls.testMethods(),
+      result,
+    };
+  }
+
+  private find<C>(kind: Kind<C>, fullName: string): Installed<C> {
+    const found = kind.installed(this.catalogue).get(fullName);
+    if (!found) throw new NotFoundError();
+    return found;
+  }
+
+  /** Those of the modules the user may view, as NetBox restricts the listing; by module, then name. */
+  private async visible<C>(kind: Kind<C>, ctx: RequestContext): Promise<Installed<C>[]> {
+    const modules = new Set((await this.crud.visibleRows(kind.module, ctx, {})).map((m) => m.name as string));
+    const installed = [...kind.installed(this.catalogue).values()].filter((i) => modules.has(i.module));
+    return installed.sort((a, b) => a.module.localeCompare(b.module) || a.className.localeCompare(b.className));
+  }
+
+  /** Each one's latest job that has ended, or null. */
+  private async latestResults<C>(kind: Kind<C>, installed: Installed<C>[], ctx: RequestContext, mode: Mode): Promise<Array<Representation | null>> {
+    if (!installed.length) return [];
+    const modules = new Map((await this.catalogue.moduleRows(kind.module)).map((m) => [m.name as string, m.id as number]));
+    const query = new ModelQuery(this.db.manager, Job, this.db.driver);
+    const terminal = query.params(TERMINAL_STATUSES);
+    const type = query.param(kind.module.label);
+    query.where(`t.object_type = ${type} AND t.status IN ${terminal}`);
+    query.where(`t.object_id IN ${query.params([...modules.values()])} AND t.name IN ${query.params(installed.map((i) => i.className))}`);
+    // No later ended job of the same script: the latest per script in one statement.
+    query.where(
+      `NOT EXISTS (SELECT 1 FROM ${q(Job.table)} l WHERE l.object_type = t.object_type AND l.object_id = t.object_id AND l.name = t.name` +
+        ` AND l.status IN ${terminal} AND (l.created > t.created OR (l.created = t.created AND l.id > t.id)))`,
+    );
+    const rows = await query.rows({ order: ['id'] });
+    const reps = await represent(this.crud.renderContext(ctx), Job, rows, mode);
+    const byScript = new Map(rows.map((row, i) => [`${row.object_id}:${row.name}`, reps[i]]));
+    return installed.map((i) => byScript.get(`${modules.get(i.module)}:${i.className}`) ?? null);
+  }
+
+  // Runs requested
+
+  /** `POST /api/extras/scripts/<module>.<Name>/`: the script's detail with the new job as its result. */
+  async requestScript(fullName: string, body: unknown, ctx: RequestContext): Promise<Representation> {
+    if (!ctx.user || !(await this.permissions.can(ctx.user, 'extras.script', 'run'))) {
+      throw new PermissionDeniedError('This user does not have permission to run scripts.');
+    }
+    const script = this.find(SCRIPTS, fullName);
+    await this.requireWorker();
+    const { input, errors } = parseRunInput(body, 'script', script.cls.schedulingEnabled, this.clock.now());
+    if (!errors.data) {
+      const checked = await cleanData(script.cls.vars ?? {}, input.data, new ObjectAccess(this.db.manager, this.db.driver, this.config));
+      if (Object.keys(checked.errors).length) errors.data = checked.errors;
+      input.data = checked.values;
+    }
+    if (Object.keys(errors).length) throw new ValidationError(errors);
+    const module = await this.catalogue.moduleId(ScriptModule, script.module);
+    const job = await this.enqueue(SCRIPTS, module, script.className, ctx.user, input, (id): ScriptJob => ({ job: id, data: input.data, commit: input.commit, requestId: ctx.requestId ?? null }));
+    return this.scriptRep(script, ctx, await this.jobRep(job, ctx));
+  }
+
+  /** `POST /api/extras/reports/<module>.<Name>/run/`: the report's detail with the new job as its result. */
+  async requestReport(fullName: string, body: unknown, ctx: RequestContext): Promise<Representation> {
+    if (!ctx.user || !(await this.permissions.can(ctx.user, 'extras.report', 'run'))) {
+      throw new PermissionDeniedError('This user does not have permission to run reports.');
+    }
+    await this.requireWorker();
+    const report = this.find(REPORTS, fullName);
+    const { input, errors } = parseRunInput(body ?? {}, 'report', report.cls.schedulingEnabled, this.clock.now());
+    if (Object.keys(errors).length) throw new ValidationError(errors);
+    const module = await this.catalogue.moduleId(ReportModule, report.module);
+    const job = await this.enqueue(REPORTS, module, report.className, ctx.user, input, (id): ReportJob => ({ job: id }));
+    return this.reportRep(report, ctx, await this.jobRep(job, ctx));
+  }
+
+  private async requireWorker(): Promise<void> {
+    if ((await this.jobs.queue.workersRunning()) === 0) throw detailError(503, WORKER_NOT_RUNNING);
+  }
+
+  private async jobRep(job: Row, ctx: RequestContext): Promise<Representation> {
+    const [rep] = await represent(this.crud.renderContext(ctx), Job, [job], 'full');
+    return rep;
+  }
+
+  /** NetBox's Job.enqueue: a pending (or scheduled) job row for a module's script or report, then the job on the queue, delayed until its time. */
+  private async enqueue(kind: Pick<Kind<unknown>, 'kind' | 'module'>, objectId: number, name: string, user: Row | null, input: Pick<RunInput, 'scheduleAt' | 'interval'>, payload: (id: number) => unknown): Promise<Row> {
+    const now = this.clock.now();
+    const row: Row = {
+      object_type: kind.module.label,
+      object_id: objectId,
+      name,
+      status: input.scheduleAt ? 'scheduled' : 'pending',
+      created: now,
+      scheduled: input.scheduleAt,
+      interval: input.interval,
+      started: null,
+      completed: null,
+      user_id: user?.id ?? null,
+      data: null,
+      job_id: randomUUID(),
+    };
+    const id = await this.db.transaction(async (em) => {
+      const result = await em.createQueryBuilder().insert().into(Job.table).values(row).execute();
+      return Number(result.identifiers[0]?.id ?? result.raw?.[0]?.id ?? result.raw);
+    });
+    const delayMs = input.scheduleAt ? Math.max(0, input.scheduleAt.getTime() - now.getTime()) : 0;
+    this.jobs.submit(kind.kind, payload(id), { jobId: row.job_id, delayMs });
+    return (await this.loadJob(id))!;
+  }
+
+  // Runs
+
+  private async loadJob(id: number): Promise<Row | null> {
+    const [row] = await new ModelQuery(this.db.manager, Job, this.db.driver).whereIdIn([id]).rows();
+    return row ?? null;
+  }
+
+  private async loadUser(id: number | null): Promise<Row | null> {
+    if (id === null) return null;
+    const [user] = await new ModelQuery(this.db.manager, registry.get('users.user')!, this.db.driver).whereIdIn([id]).rows();
+    return user ?? null;
+  }
+
+  /** Writes a job's changes and reads it back. */
+  private async updateJob(job: Row, changes: JobChanges): Promise<Row> {
+    await this.db.transaction((em) => em.createQueryBuilder().update(Job.table).set(changes).where('id = :id', { id: job.id }).execute());
+    return (await this.loadJob(job.id))!;
+  }
+
+  /**
+   * NetBox's job.start(): running from now, and the job-start webhooks. A job already started (a
+   * queue that delivers twice) is not run again.
+   */
+  private async start(id: number, again: (delayMs: number) => void): Promise<{ job: Row; user: Row | null } | null> {
+    const job = await this.loadJob(id);
+    if (!job || !['pending', 'scheduled'].includes(job.status)) return null;
+    // Delivered early (an in-process timer cannot wait more than about 24 days): wait for the rest.
+    const early = job.scheduled ? (job.scheduled as Date).getTime() - this.clock.now().getTime() : 0;
+    if (early > 1000) {
+      again(early);
+      return null;
+    }
+    // Taken by one worker only, whatever the number of deliveries.
+    const claimed = await this.db.transaction((em) =>
+      em
+        .createQueryBuilder()
+        .update(Job.table)
+        .set({ status: 'running', started: this.clock.now() })
+        .where('id = :id AND status IN (:...waiting)', { id: job.id, waiting: ['pending', 'scheduled'] })
+        .execute(),
+    );
+    if (!claimed.affected) return null;
+    const [user, started] = await Promise.all([this.loadUser(job.user_id), this.loadJob(job.id)]);
+    await this.webhooks.jobEvent(this.db.manager, started!, 'job_start', user?.username ?? '');
+    return { job: started!, user };
+  }
+
+  /** NetBox's job.terminate(): its end, its data, and the job-end webhooks; then, when it recurs, the next run `interval` minutes after this one's time. */
+  private async terminate(kind: Pick<Kind<unknown>, 'kind' | 'module'>, job: Row, user: Row | null, status: string, data: unknown, payload: (id: number) => unknown): Promise<void> {
+    const ended = await this.updateJob(job, { status, completed: this.clock.now(), data });
+    await this.webhooks.jobEvent(this.db.manager, ended, 'job_end', user?.username ?? '');
+    if (!job.interval) return;
+    const next = new Date(((job.scheduled ?? job.started) as Date).getTime() + job.interval * 60_000);
+    await this.enqueue(kind, job.object_id, job.name, user, { scheduleAt: next, interval: job.interval }, payload);
+  }
+
+  /**
+   * NetBox's run_script: the script runs in one transaction, as the user who asked, under the id of
+   * the request that asked; a dry run, or an exception, rolls it back. Its log and output are the job's data.
+   */
+  async runScript(payload: ScriptJob): Promise<void> {
+    const begun = await this.start(payload.job, (delayMs) => this.jobs.submit('script', payload, { delayMs }));
+    if (!begun) return;
+    const { job, user } = begun;
+    const log: Array<{ status: LogLevel; message: string }> = [];
+    const say = (status: LogLevel) => (message: string) => void log.push({ status, message: String(message) });
+    const data: { log: typeof log; output?: string | null } = { log };
+    let status = 'completed';
+    const installed = await this.catalogue.scriptOfJob(job);
+    try {
+      if (!installed) throw new AbortScript(`the script ${job.name} is no longer installed`);
+      const ctx: RequestContext = { baseUrl: '', url: '', params: {}, user, scope: 'all', requestId: payload.requestId ?? undefined };
+      await this.crud.write(ctx, async (writer, em) => {
+        const objects = new ObjectWrites(writer, em, this.db.driver, this.config);
+        const vars = installed.cls.vars ?? {};
+        // Checked again: what the data name may have changed since the request.
+        const { values, errors } = await cleanData(vars, payload.data, objects);
+        if (Object.keys(errors).length) throw new AbortScript(`invalid data: ${JSON.stringify(errors)}`);
+        const script = new (installed.cls as unknown as new () => Script)();
+        const scriptCtx: ScriptContext = {
+          commit: payload.commit,
+          user: user ? { id: user.id as number, username: user.username as string } : null,
+          log_debug: say('default'),
+          log_info: say('info'),
+          log_success: say('success'),
+          log_warning: say('warning'),
+          log_failure: say('failure'),
+          get: (label, id) => objects.get(label, id),
+          filter: (label, params) => objects.filter(label, params),
+          create: (label, body) => objects.create(label, body),
+          update: (label, id, body) => objects.update(label, id, body),
+          delete: (label, id) => objects.delete(label, id),
+        };
+        const output = await script.run(await resolveData(vars, values, objects), scriptCtx);
+        data.output = output === undefined || output === null ? null : String(output);
+        if (!payload.commit) throw new Rollback();
+      });
+    } catch (e) {
+      if (e instanceof Rollback) {
+        say('info')('Database changes have been reverted automatically.');
+      } else {
+        status = 'errored';
+        const error = e instanceof Error ? e : new Error(String(e));
+        if (error instanceof AbortScript) say('failure')(`Script aborted with error: ${error.message}`);
+        else say('failure')(`An exception occurred: \`${error.name}: ${error.message}\`\n\`\`\`\n${error.stack ?? ''}\n\`\`\``);
+        say('info')('Database changes have been reverted due to error.');
+        this.logger.warn(`script ${job.name} (job ${job.job_id}) failed: ${error.message}`);
+      }
+    }
+    await this.terminate(SCRIPTS, job, user, status, data, (id): ScriptJob => ({ ...payload, job: id }));
+  }
+
+  /** NetBox's run_report: every test in name order; failed if any logged a failure, errored if one threw. */
+  async runReport(payload: ReportJob): Promise<void> {
+    const begun = await this.start(payload.job, (delayMs) => this.jobs.submit('report', payload, { delayMs }));
+    if (!begun) return;
+    const { job, user } = begun;
+    const installed = await this.catalogue.reportOfJob(job);
+    let status: string;
+    let data: unknown = null;
+    if (!installed) {
+      status = 'errored';
+    } else {
+      const report = new (installed.cls as unknown as new () => Report)();
+      const outcome = await report.runTests(new ObjectAccess(this.db.manager, this.db.driver, this.config));
+      data = outcome.results;
+      status = outcome.error ? 'errored' : outcome.failed ? 'failed' : 'completed';
+      if (outcome.error) this.logger.warn(`report ${job.name} (job ${job.job_id}) failed: ${outcome.error.message}`);
+    }
+    await this.terminate(REPORTS, job, user, status, data, (id): ReportJob => ({ job: id }));
+  }
+}
