@@ -137,4 +137,33 @@ describe('Jobs on Redis with worker processes', () => {
     const [delivered] = await receiver.until(1);
     expect(delivered.url).toBe('/mapped');
   });
+
+  it('runs a script on a worker process, committed or rolled back', async () => {
+    const app = await startApp({ PLUGINS: 'dns' });
+    await startWorker(app);
+    const ended = async (job: { url: string }) => {
+      for (let i = 0; i < 400; i++) {
+        const res = await app.get(new URL(job.url).pathname).expect(200);
+        if (['completed', 'errored', 'failed'].includes(res.body.status.value)) return res.body;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error(`job ${job.url} did not end`);
+    };
+    const run = async (commit: boolean, name: string) =>
+      (await app.post('/api/extras/scripts/dns.CreateSiteWithRacks/', { data: { site_name: name, rack_count: 2 }, commit }).expect(200)).body.result;
+
+    const committed = await ended(await run(true, 'Worked'));
+    expect(committed.status.value).toBe('completed');
+    expect(committed.data.output).toBe('Worked-R01\nWorked-R02');
+    const site = (await app.get('/api/dcim/sites/?name=Worked').expect(200)).body.results[0];
+    expect(site).toBeDefined();
+    expect((await app.get(`/api/dcim/racks/?site_id=${site.id}`).expect(200)).body.count).toBe(2);
+    const changes = (await app.get('/api/extras/object-changes/?changed_object_type=dcim.site').expect(200)).body.results;
+    expect(changes.map((c: { user_name: string }) => c.user_name)).toEqual(['admin']);
+
+    const dry = await ended(await run(false, 'Dry'));
+    expect(dry.status.value).toBe('completed');
+    expect(dry.data.log.at(-1)).toEqual({ status: 'info', message: 'Database changes have been reverted automatically.' });
+    expect((await app.get('/api/dcim/sites/?name=Dry').expect(200)).body.count).toBe(0);
+  });
 });
