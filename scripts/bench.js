@@ -5,6 +5,7 @@
 // bench/results/<date>-<db>-<scale>.json and .md. See docs/bench.md.
 const { spawn, fork, execFileSync } = require('child_process');
 const fs = require('fs');
+const http = require('http');
 const net = require('net');
 const os = require('os');
 const path = require('path');
@@ -17,7 +18,7 @@ const TOKEN = '0123456789abcdef0123456789abcdef01234567';
 const RATIO_FLOOR = 0.25;
 
 function parseArgs(argv) {
-  const opts = { db: 'sqlite', scale: 'small', duration: 5, connections: [1, 8, 32], only: null, fresh: false, recordBaseline: false };
+  const opts = { db: 'sqlite', scale: 'small', duration: 5, connections: [1, 8, 32], only: null, fresh: false, recordBaseline: false, redis: null };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const [flag, inline] = arg.split('=', 2);
@@ -47,7 +48,7 @@ function parseArgs(argv) {
 }
 
 function usage(message) {
-  console.error(`${message}\nusage: npm run bench -- [--db sqlite|postgres] [--scale small|large] [--duration S] [--connections 1,8,32] [--only text] [--fresh] [--record-baseline]`);
+  console.error(`${message}\nusage: npm run bench -- [--db sqlite|postgres] [--scale small|large] [--duration S] [--connections 1,8,32] [--only text] [--fresh] [--record-baseline] [--redis redis://host:port]`);
   process.exit(2);
 }
 
@@ -253,6 +254,15 @@ function scenarioList(ids, counter) {
       body: () => ({ address: address(counter.next++), status: 'active', description: 'bench' }),
     },
     {
+      // The same write with one enabled webhook that matches it: what queuing its delivery costs the request.
+      name: 'create address with a webhook',
+      method: 'POST',
+      path: '/api/ipam/ip-addresses/',
+      write: true,
+      body: () => ({ address: address(counter.next++), status: 'active', description: 'bench' }),
+      setup: withWebhook,
+    },
+    {
       name: 'bulk create 100 addresses',
       method: 'POST',
       path: '/api/ipam/ip-addresses/',
@@ -268,6 +278,36 @@ function scenarioList(ids, counter) {
     },
     { name: 'status', method: 'GET', path: '/api/status/' },
   ];
+}
+
+/** The far end of the webhook scenario: answers every delivery at once, and counts them. */
+const webhookTarget = { server: null, url: null, received: 0 };
+
+async function startWebhookTarget() {
+  webhookTarget.server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      webhookTarget.received++;
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise((resolve) => webhookTarget.server.listen(0, '127.0.0.1', resolve));
+  webhookTarget.url = `http://127.0.0.1:${webhookTarget.server.address().port}/hook`;
+}
+
+/** Creates a webhook on new addresses for the scenario's length; answers how to remove it. */
+async function withWebhook(base) {
+  const res = await fetch(`${base}/api/extras/webhooks/`, {
+    method: 'POST',
+    headers: HEADERS,
+    body: JSON.stringify({ name: 'bench', content_types: ['ipam.ipaddress'], type_create: true, payload_url: webhookTarget.url }),
+  });
+  if (!res.ok) throw new Error(`creating the bench webhook answered ${res.status}: ${await res.text()}`);
+  const { id } = await res.json();
+  return async () => {
+    const gone = await fetch(`${base}/api/extras/webhooks/${id}/`, { method: 'DELETE', headers: HEADERS });
+    if (!gone.ok) throw new Error(`deleting the bench webhook answered ${gone.status}`);
+  };
 }
 
 /** The ids the scenarios name, looked up through the API. */
@@ -310,6 +350,7 @@ async function capture(database) {
     const list = scenarioList(ids, counter);
     const captured = [];
     for (const s of list) {
+      const teardown = s.setup ? await s.setup(base) : null;
       // A read is recorded as it runs under load: after a first request, with what that request let the service remember.
       if (!s.write) await (await fetch(base + s.path, { method: s.method, headers: HEADERS })).text();
       const statements = [];
@@ -326,6 +367,7 @@ async function capture(database) {
       const res = await fetch(base + s.path, { method: s.method, headers: HEADERS, body: s.body ? JSON.stringify(s.body()) : undefined });
       const body = await res.text();
       Object.assign(ds, { logger: original });
+      await teardown?.();
       if (!res.ok) throw new Error(`${s.method} ${s.path} answered ${res.status}: ${body.slice(0, 500)}`);
       captured.push({ name: s.name, status: res.status, body, statements, write: !!s.write });
     }
@@ -400,6 +442,43 @@ class Service {
       clearTimeout(timer);
     }
     if (this.tmp) fs.rmSync(this.tmp, { recursive: true, force: true });
+  }
+}
+
+/** A job worker beside the service (`--redis`): it delivers the webhook scenario's requests, as in production. */
+class JobWorker {
+  constructor(database, redisUrl) {
+    this.database = database;
+    this.redisUrl = redisUrl;
+    this.log = [];
+  }
+
+  async start() {
+    const port = await freePort();
+    const env = { ...cleanEnv(), ...this.database.env, NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'warn', REDIS_URL: this.redisUrl, WORKER_HEALTH_PORT: String(port) };
+    this.child = spawn(process.execPath, [path.join(dist, 'worker.js')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const keep = (chunk) => this.log.push(chunk.toString());
+    this.child.stdout.on('data', keep);
+    this.child.stderr.on('data', keep);
+    this.exited = new Promise((resolve) => this.child.on('exit', resolve));
+    const deadline = Date.now() + 180_000;
+    while (Date.now() < deadline) {
+      if (this.child.exitCode !== null) throw new Error(`the worker exited before it was ready:\n${this.log.join('')}`);
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return;
+      } catch {
+        // not listening yet
+      }
+      await sleep(200);
+    }
+    throw new Error(`the worker did not get ready:\n${this.log.join('')}`);
+  }
+
+  async stop() {
+    if (this.child && this.child.exitCode === null && this.child.signalCode === null) {
+      this.child.kill('SIGTERM');
+      await this.exited;
+    }
   }
 }
 
@@ -546,6 +625,12 @@ function markdown(report) {
         .join(' | ')} |`,
     );
   }
+  const hooked = report.results.filter((r) => r.webhookDeliveries !== undefined);
+  if (hooked.length) {
+    lines.push('');
+    const how = report.options.redis ? 'a worker process delivers them through Redis' : 'the service delivers them itself, without Redis';
+    lines.push(`Webhook deliveries received during the run (${how}): ${hooked.map((r) => `${r.scenario}, ${r.connections} connections: ${r.webhookDeliveries}`).join('; ')}.`);
+  }
   lines.push('');
   const m = report.memory;
   lines.push(`Service memory: ${m.afterStart} MiB after start, peak ${m.peak} MiB over the run (VmHWM).`);
@@ -573,6 +658,7 @@ async function main() {
   const { seeded, reused } = await prepareDatabase(database, opts);
   await database.cleanUp(seeded);
 
+  await startWebhookTarget();
   console.log('Recording each scenario\'s statements and answer...');
   const { ids, counterStart, captured } = await capture(database);
   const baselineFile = path.join(root, 'bench', 'baseline', `${opts.db}-${opts.scale}.json`);
@@ -582,6 +668,7 @@ async function main() {
     fs.mkdirSync(path.dirname(baselineFile), { recursive: true });
     fs.writeFileSync(baselineFile, JSON.stringify(baseline, null, 1) + '\n');
     console.log(`Baseline statements of commit ${baseline.commit} written to ${path.relative(root, baselineFile)}`);
+    webhookTarget.server.close();
     return;
   }
   // The statements an earlier commit ran for each scenario, replayed as a second ceiling: a gain shows within one run.
@@ -592,13 +679,14 @@ async function main() {
     .map((s, index) => ({ ...s, index, captured: captured[index] }))
     .filter((s) => !opts.only || s.name.includes(opts.only));
 
-  const service = new Service(database);
+  const service = new Service(database, opts.redis ? { REDIS_URL: opts.redis } : {});
+  const worker = opts.redis ? new JobWorker(database, opts.redis) : null;
   const ceiling = new Ceiling();
   const results = [];
   let afterStart = null;
   let peak = null;
   const shutdown = async () => {
-    await Promise.allSettled([service.stop(), ceiling.stop()]);
+    await Promise.allSettled([service.stop(), ceiling.stop(), worker?.stop()]);
     process.exit(130);
   };
   process.once('SIGINT', shutdown);
@@ -606,11 +694,14 @@ async function main() {
   try {
     console.log(`Starting the service on ${opts.db}...`);
     await service.start();
+    await worker?.start();
     afterStart = memoryOf(service.pid)?.rss ?? null;
     await ceiling.start(database, captured, opts.duration);
     // Warm-up: JIT, caches and the database's buffers, for the service and the ceiling alike.
     for (const s of scenarios) {
+      const teardown = s.setup ? await s.setup(service.base) : null;
       await measure(service.base, service.pid, s, 2, 1);
+      await teardown?.();
       await measure(ceiling.base, ceiling.pid, { ...s, path: `/sql/${s.index}` }, 2, 1);
       if (s.captured.baseline) await measure(ceiling.base, ceiling.pid, { ...s, path: `/baseline/${s.index}` }, 2, 1);
     }
@@ -623,7 +714,11 @@ async function main() {
           return result;
         };
         await settle(database, service.base);
+        const teardown = s.setup ? await s.setup(service.base) : null;
+        const deliveredBefore = webhookTarget.received;
         const own = await run(service.base, service.pid, s);
+        await teardown?.();
+        const deliveries = s.setup ? webhookTarget.received - deliveredBefore : null;
         const sql = await run(ceiling.base, ceiling.pid, { ...s, path: `/sql/${s.index}` });
         const memory = await run(ceiling.base, ceiling.pid, { ...s, path: `/memory/${s.index}` });
         const base = s.captured.baseline ? await run(ceiling.base, ceiling.pid, { ...s, path: `/baseline/${s.index}` }) : null;
@@ -645,6 +740,7 @@ async function main() {
           baselineP95: base?.p95 ?? null,
           baselineRatio,
           memoryReqPerSec: memory.reqPerSec,
+          ...(deliveries === null ? {} : { webhookDeliveries: deliveries }),
         });
       }
     }
@@ -652,6 +748,8 @@ async function main() {
     peak = memoryOf(service.pid)?.peak ?? null;
     await ceiling.stop();
     await service.stop();
+    await worker?.stop();
+    webhookTarget.server?.close();
   }
   await database.cleanUp(seeded);
 
@@ -668,7 +766,7 @@ async function main() {
     platform: `${os.platform()} ${os.release()} ${os.arch()}, ${os.cpus().length} CPUs`,
     db: opts.db,
     scale: opts.scale,
-    options: { duration: opts.duration, connections: opts.connections, only: opts.only },
+    options: { duration: opts.duration, connections: opts.connections, only: opts.only, redis: !!opts.redis },
     seeding: seeded,
     seedingReused: reused,
     memory: { afterStart, peak: Math.max(peak ?? 0, ...results.map((r) => r.peakRssMiB ?? 0)) },
