@@ -268,6 +268,17 @@ describe('scripts and reports', () => {
       expect(await count('/api/core/jobs/')).toBe(jobs);
     });
 
+    it('runs for a user granted run on extras.script, an object type without a table, as NetBox’s', async () => {
+      const { user, key } = await makeUserWithToken(t, 'grantedrunner');
+      await grant(t, { object_types: ['extras.script'], actions: ['run'], users: [user.id] });
+      const types = (await t.get('/api/extras/content-types/?app_label=extras&model=script')).body.results;
+      expect(types.map((c: Json) => c.display)).toEqual(['Extras | script']);
+      const job = (await run(CREATE_SITE, { data: { site_name: 'Granted', rack_count: 1 }, commit: true }, key)).result;
+      expect((await ended(job)).status.value).toBe('completed');
+      // Still no route of its own.
+      expect((await t.get('/api/extras/script/')).status).toBe(404);
+    });
+
     it('fires the job_start and job_end webhooks of the script module type', async () => {
       const receiver = await Receiver.start();
       try {
@@ -327,6 +338,9 @@ describe('scripts and reports', () => {
       expect(refused.body).toEqual({ detail: 'This user does not have permission to run reports.' });
       expect((await t.post(`${ZONE_HEALTH}run/`, { schedule_at: '2001-01-01T00:00:00Z' })).body).toEqual({ schedule_at: ['Scheduled time must be in the future.'] });
       expect((await t.post(`${REPORTS}dns.Nothing/run/`, {})).status).toBe(404);
+      const { user, key: granted } = await makeUserWithToken(t, 'grantedreporter');
+      await grant(t, { object_types: ['extras.report'], actions: ['run'], users: [user.id] });
+      expect((await t.post(`${ZONE_HEALTH}run/`, {}, granted)).status).toBe(200);
     });
   });
 });

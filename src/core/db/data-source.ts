@@ -30,7 +30,7 @@ export function dataSourceOptions(
   plugins: Plugin[] = [],
 ): DataSourceOptions {
   const driver = driverOf(config);
-  const entities = models.flatMap((m) => entitySchemasFor(m, driver));
+  const entities = models.filter((m) => !m.objectTypeOnly).flatMap((m) => entitySchemasFor(m, driver));
   const migrations = [path.join(migrationsDir(driver), '*.{js,ts}'), ...plugins.flatMap((p) => p.migrationsGlob(driver) ?? [])];
   if (driver === 'postgres') {
     // A bounded pool, a bounded wait for a connection and a bounded statement: a slow client or request cannot hold the pool forever.

@@ -217,6 +217,11 @@ export interface ModelSpec {
   configContext?: ConfigContextSpec;
   /** Stored but not served: no routes, no place in the API root or the schema (sessions). */
   internal?: boolean;
+  /**
+   * An object type only, as Django's `managed = False` models: no table, no routes, but a content type that
+   * permissions and webhooks may name (`extras.script`, whose `run` permission runs scripts).
+   */
+  objectTypeOnly?: boolean;
   /** Checks across fields before a write (throw FieldError keyed by field); may normalise the row. */
   validate?: (row: Row, previous: Row | null, ctx?: WriteContext) => void | Promise<void>;
   /** Side effects of a write, in its transaction, once stored; `row` null on delete (a renamed custom field renames the values stored under it). */
@@ -261,6 +266,7 @@ export class ModelDef {
   readonly afterWrite?: ModelSpec['afterWrite'];
   readonly restrict?: ModelSpec['restrict'];
   readonly internal: boolean;
+  readonly objectTypeOnly: boolean;
   readonly readOnlyApi: boolean;
   readonly indexes: string[][];
   readonly substringIndexes: string[];
@@ -295,6 +301,7 @@ export class ModelDef {
     this.afterWrite = spec.afterWrite;
     this.restrict = spec.restrict;
     this.internal = !!spec.internal;
+    this.objectTypeOnly = !!spec.objectTypeOnly;
     this.readOnlyApi = !!spec.readOnlyApi;
     this.indexes = spec.indexes ?? [];
     this.substringIndexes = spec.substringIndexes ?? [];
@@ -409,7 +416,7 @@ class ModelRegistry {
   }
   /** Models served by the API. */
   served(): ModelDef[] {
-    return this.all().filter((m) => !m.internal);
+    return this.all().filter((m) => !m.internal && !m.objectTypeOnly);
   }
   byApp(app: string): ModelDef[] {
     return this.served().filter((m) => m.app === app);

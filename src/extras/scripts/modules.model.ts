@@ -26,3 +26,21 @@ function moduleModel(name: string, plural: string, verboseName: string) {
 
 export const ScriptModule = moduleModel('scriptmodule', 'scripts', 'script module');
 export const ReportModule = moduleModel('reportmodule', 'reports', 'report module');
+
+/** What NetBox's `run` permissions name: `extras.script` runs scripts, `extras.report` reports (its unmanaged models). */
+function runnableType(name: string, verboseName: string) {
+  return defineModel({
+    app: 'extras',
+    name,
+    plural: `${name}s`,
+    verboseName,
+    objectTypeOnly: true,
+    fields: {},
+    brief: ['id'],
+    features: { tags: false, customFields: false, created: false, lastUpdated: false, changeLog: false },
+    filterset: { fields: [], base: 'none' },
+  });
+}
+
+export const ScriptObjectType = runnableType('script', 'script');
+export const ReportObjectType = runnableType('report', 'report');
