@@ -150,6 +150,9 @@ describe('health probes', () => {
       expectStatus(res, 200);
       expect(res.body).toEqual({ status: 'degraded', checks: { database: 'ok', migrations: 'ok', redis: expect.any(String) } });
       expectStatus(await t.get('/api/dcim/sites/'), 200);
+      // A write whose webhook cannot be queued still succeeds, and the app still shuts down.
+      expectStatus(await t.post('/api/extras/webhooks/', { name: 'away', content_types: ['dcim.site'], type_create: true, payload_url: 'http://127.0.0.1:9/' }), 201);
+      expectStatus(await t.post('/api/dcim/sites/', { name: 'Redis away', slug: 'redis-away' }), 201);
       expectStatus(await t.anon().get('/healthz'), 200);
     } finally {
       await t.close();

@@ -131,6 +131,8 @@ export class InProcessQueue extends JobQueue {
   }
 }
 
+const CLOSE_WAIT_MS = 5000;
+
 /** The prefix of every key the service keeps in Redis, so that it may share a server. */
 const PREFIX = 'inventory';
 
@@ -202,8 +204,12 @@ export class RedisQueue extends JobQueue {
     return names.size;
   }
 
+  /** What is still to be sent waits a few seconds at most: with Redis away, closing must not hang a shutdown. */
   async close(): Promise<void> {
-    await Promise.allSettled([...this.queues.values()].map((q) => q.close()));
+    let timer: NodeJS.Timeout | undefined;
+    const gaveUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)));
+    await Promise.race([Promise.allSettled([...this.queues.values()].map((q) => q.close())), gaveUp]);
+    clearTimeout(timer);
     this.connection.disconnect();
   }
 }
