@@ -8,6 +8,7 @@ import { Clock } from './clock';
 import { APP_CONFIG, AppConfig } from './config/config';
 import { CoreController } from './core.controller';
 import { CrudService } from './crud/crud.service';
+import { ListExports } from './crud/list-exports';
 import { dataSourceOptions } from './db/data-source';
 import { Database } from './db/database';
 import { ReadCache } from './db/read-cache';
@@ -46,6 +47,7 @@ export class CoreModule {
         Database,
         ReadCache,
         CrudService,
+        ListExports,
         ChangeEvents,
         JobHandlers,
         Jobs,
@@ -54,7 +56,7 @@ export class CoreModule {
         { provide: APP_INTERCEPTOR, useClass: RenderInterceptor },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
       ],
-      exports: [APP_CONFIG, INSTALLED_PLUGINS, AuthExtensions, PermissionService, Clock, Database, ReadCache, CrudService, ChangeEvents, JobHandlers, Jobs, OpenApiDocumentProvider],
+      exports: [APP_CONFIG, INSTALLED_PLUGINS, AuthExtensions, PermissionService, Clock, Database, ReadCache, CrudService, ListExports, ChangeEvents, JobHandlers, Jobs, OpenApiDocumentProvider],
     };
   }
 }

@@ -3,6 +3,7 @@ import { ChangelogRetention } from './changelog-retention';
 import { ConfigContext } from './config-context.model';
 import { ContentTypeSync } from './content-types';
 import { CustomField } from './custom-fields.model';
+import { ExportTemplateRenderer } from './export-templates';
 import { JournalEntry } from './journal.model';
 import { ExportTemplate, SavedFilter } from './saved-filters.model';
 import { ContentType, ObjectChange, Tag } from './models';
@@ -14,5 +15,5 @@ import { WebhookEvents } from './webhooks/webhooks.service';
 
 export const ExtrasModule = apiApp('extras', [ConfigContext, ContentType, CustomField, ExportTemplate, JournalEntry, ObjectChange, SavedFilter, Tag, Webhook], {
   controllers: [ScriptsController, ReportsController],
-  providers: [ChangelogRetention, ContentTypeSync, WebhookEvents, ScriptCatalogue, ScriptRuns],
+  providers: [ChangelogRetention, ContentTypeSync, ExportTemplateRenderer, WebhookEvents, ScriptCatalogue, ScriptRuns],
 });

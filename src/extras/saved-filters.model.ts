@@ -1,4 +1,5 @@
-import { boolean, contentTypes, foreignKey, integer, json, slug, text } from '../core/model/fields';
+import { FieldError, boolean, contentTypes, foreignKey, integer, json, slug, text } from '../core/model/fields';
+import { templateError } from '../core/templates/jinja';
 import { defineModel } from '../core/model/model';
 import { parseNullBoolean } from '../core/query/filters';
 import { contentTypeFilter, contentTypeIdsFilter } from './content-type-filter';
@@ -66,4 +67,9 @@ export const ExportTemplate = defineModel({
   features: { tags: false, customFields: false },
   filterset: { fields: ['id', 'name', 'description'], base: 'none' },
   filters: { ...objectTypeFilters(), ...dataSourceFilters() },
+  validate(row) {
+    if (String(row.name).toLowerCase() === 'table') throw new FieldError({ name: [`"${row.name}" is a reserved name. Please choose a different name.`] });
+    const error = templateError(row.template_code);
+    if (error) throw new FieldError({ template_code: [error] });
+  },
 });

@@ -218,6 +218,15 @@ export class CrudService {
     return { query, mode, page, select: { counts, order: ['id'], limit: page.limit } };
   }
 
+  /** Every object of the list this request filters, unpaged, in its order, fully represented: what an export renders. */
+  async everyListed(model: ModelDef, ctx: RequestContext): Promise<Representation[]> {
+    const query = this.visible(this.db.manager, model, ctx);
+    await applyFilters(query, ctx.params);
+    const reads = this.cache.reader();
+    const [, rows] = await Promise.all([reads.prefetch(), query.rows({ counts: countsFor(model, 'full'), order: orderingOf(model, ctx.params) ?? query.defaultOrder() })]);
+    return represent(this.render(ctx, this.db.manager, reads), model, rows, 'full');
+  }
+
   async retrieve(model: ModelDef, id: number, ctx: RequestContext): Promise<Representation> {
     const mode = modeOf(ctx.params);
     const reads = this.cache.reader();

@@ -9,6 +9,7 @@ import { ModelDef } from '../model/model';
 import { optionsMetadata } from '../openapi/options';
 import { QueryParams } from '../query/filters';
 import { CrudService, RequestContext } from './crud.service';
+import { ListExports } from './list-exports';
 
 export function requestContext(req: Request): RequestContext {
   const baseUrl = requestOrigin(req);
@@ -37,6 +38,10 @@ function notAllowed(req: Request): never {
   throw new ApiError(405, { detail: `Method "${req.method}" not allowed.` });
 }
 
+function lastValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[value.length - 1] : value;
+}
+
 /** An absent body reads as an empty object, as DRF's request.data does. */
 const bodyOf = (body: unknown) => (body === undefined ? {} : body);
 
@@ -55,12 +60,17 @@ export function modelController(model: ModelDef): Type<unknown> {
   @Controller(model.path.slice(1, -1))
   @ModelRoute(model)
   class ModelController {
-    constructor(readonly crud: CrudService) {}
+    constructor(
+      readonly crud: CrudService,
+      readonly exports: ListExports,
+    ) {}
 
     @Get()
     @Allow(LIST)
     async list(@Req() req: Request) {
       const ctx = requestContext(req);
+      const exportName = lastValue(ctx.params.export);
+      if (exportName !== undefined) return this.exports.render(model, exportName, ctx);
       // Indented and browsable renderings are built whole; a plain list without a page limit streams.
       if (plainJson(req) && this.crud.unpaged(model, ctx)) return jsonStream(await this.crud.listStream(model, ctx));
       return this.crud.list(model, { ...ctx, sent: responseSent(req) });

@@ -13,7 +13,7 @@ export class FilterError extends Error {
 export type QueryParams = Record<string, string | string[] | undefined>;
 
 /** Parameters every list takes that are not filters. */
-const RESERVED = new Set(['limit', 'offset', 'ordering', 'brief', 'exclude', 'format', 'fields', 'include']);
+const RESERVED = new Set(['limit', 'offset', 'ordering', 'brief', 'exclude', 'format', 'fields', 'include', 'export']);
 
 const OPERATORS: Record<string, string> = { gt: '>', gte: '>=', lt: '<', lte: '<=' };
 
