@@ -28,3 +28,4 @@ export * from './circuits/models';
 export * from './extras/webhooks/webhook.model';
 export * from './core-app/job.model';
 export * from './extras/scripts/modules.model';
+export * from './extras/custom-links.model';

@@ -3,6 +3,7 @@ import { ChangelogRetention } from './changelog-retention';
 import { ConfigContext } from './config-context.model';
 import { ContentTypeSync } from './content-types';
 import { CustomField } from './custom-fields.model';
+import { CustomLink } from './custom-links.model';
 import { ExportTemplateRenderer } from './export-templates';
 import { JournalEntry } from './journal.model';
 import { ExportTemplate, SavedFilter } from './saved-filters.model';
@@ -13,7 +14,7 @@ import { ScriptRuns } from './scripts/scripts.service';
 import { Webhook } from './webhooks/webhook.model';
 import { WebhookEvents } from './webhooks/webhooks.service';
 
-export const ExtrasModule = apiApp('extras', [ConfigContext, ContentType, CustomField, ExportTemplate, JournalEntry, ObjectChange, SavedFilter, Tag, Webhook], {
+export const ExtrasModule = apiApp('extras', [ConfigContext, ContentType, CustomField, CustomLink, ExportTemplate, JournalEntry, ObjectChange, SavedFilter, Tag, Webhook], {
   controllers: [ScriptsController, ReportsController],
   providers: [ChangelogRetention, ContentTypeSync, ExportTemplateRenderer, WebhookEvents, ScriptCatalogue, ScriptRuns],
 });

@@ -119,13 +119,16 @@ export interface TextOptions extends FieldOptions {
   pattern?: RegExp;
   patternMessage?: string;
   format?: 'email' | 'uri';
+  /** Django's TextField, whose filters have no `__empty` lookup (a CharField's have). */
+  long?: boolean;
 }
 
 export class TextField extends Field<string> {
-  readonly lookups: readonly string[] = STRING_LOOKUPS;
+  readonly lookups: readonly string[];
   readonly optionsType: string = 'string';
   constructor(public readonly opts: TextOptions = {}) {
     super(opts);
+    this.lookups = opts.long ? STRING_LOOKUPS.filter((l) => l !== 'empty') : STRING_LOOKUPS;
   }
   emptyValue(): string {
     return '';

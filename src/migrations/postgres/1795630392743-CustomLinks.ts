@@ -1,0 +1,18 @@
+import { MigrationInterface, QueryRunner } from "typeorm";
+
+export class CustomLinks1795630392743 implements MigrationInterface {
+    name = 'CustomLinks1795630392743'
+
+    public async up(queryRunner: QueryRunner): Promise<void> {
+        await queryRunner.query(`CREATE TABLE "extras_customlink" ("id" SERIAL NOT NULL, "content_types" jsonb NOT NULL, "name" character varying(100) NOT NULL, "enabled" boolean NOT NULL, "link_text" text NOT NULL, "link_url" text NOT NULL, "weight" integer NOT NULL, "group_name" character varying(50) NOT NULL, "button_class" character varying(50) NOT NULL, "new_window" boolean NOT NULL, "created" date, "last_updated" TIMESTAMP WITH TIME ZONE, CONSTRAINT "UQ_833df0a836c475054c333eebf03" UNIQUE ("name"), CONSTRAINT "PK_830a7d92e26c5895b8df50e5f79" PRIMARY KEY ("id"))`);
+        await queryRunner.query(`CREATE INDEX "idx_extras_customlink_group_name" ON "extras_customlink" ("group_name") `);
+        await queryRunner.query(`CREATE INDEX "idx_extras_customlink_weight" ON "extras_customlink" ("weight") `);
+    }
+
+    public async down(queryRunner: QueryRunner): Promise<void> {
+        await queryRunner.query(`DROP INDEX "public"."idx_extras_customlink_weight"`);
+        await queryRunner.query(`DROP INDEX "public"."idx_extras_customlink_group_name"`);
+        await queryRunner.query(`DROP TABLE "extras_customlink"`);
+    }
+
+}
