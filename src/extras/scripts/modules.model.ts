@@ -32,7 +32,7 @@ function runnableType(name: string, verboseName: string) {
   return defineModel({
     app: 'extras',
     name,
-    plural: `${name}s`,
+    plural: `${name}-object-types`,
     verboseName,
     objectTypeOnly: true,
     fields: {},
