@@ -24,8 +24,8 @@ async function everyList(t: TestApp): Promise<string[]> {
   for (const [app, url] of Object.entries<string>((await t.get('/api/')).body)) {
     if (app === 'status') continue;
     const root = await t.get(pathOf(url));
-    // Not paginated lists: the installed plugins, and scripts and reports, which NetBox answers as plain lists.
-    const unpaginated = ['installed-plugins', ...(app === 'extras' ? ['scripts', 'reports'] : [])];
+    // Not paginated lists: the installed plugins, scripts and reports (plain lists in NetBox), and the connected device locator.
+    const unpaginated = ['installed-plugins', 'connected-device', ...(app === 'extras' ? ['scripts', 'reports'] : [])];
     for (const [name, list] of Object.entries<string>(root.body)) if (!unpaginated.includes(name)) lists.push(pathOf(list));
   }
   expect(lists.length).toBeGreaterThan(80);

@@ -1,5 +1,6 @@
 import { apiApp } from '../core/crud/api-app';
 import { Cable, CableTermination } from './cables.models';
+import { ConnectedDeviceController } from './connected-device.controller';
 import { RackElevationController } from './elevation.controller';
 import { traceControllers } from './trace.controller';
 import {
@@ -44,5 +45,5 @@ export const DcimModule = apiApp(
     ConsolePort, ConsoleServerPort, PowerPort, PowerOutlet, Interface, FrontPort, RearPort, ModuleBay, DeviceBay, InventoryItemRole, InventoryItem,
     Cable, CableTermination, PowerPanel, PowerFeed,
   ],
-  { controllers: [RackElevationController, ...traceControllers()] },
+  { controllers: [RackElevationController, ConnectedDeviceController, ...traceControllers()], rootEntries: { 'connected-device': '/api/dcim/connected-device/' } },
 );

@@ -5,8 +5,8 @@ import { Allow, READ_METHODS } from '../http/render.interceptor';
 import { ModelDef, registry } from '../model/model';
 import { modelController, requestContext } from './model.controller';
 
-/** `GET /api/<app>/`: the app's endpoints with absolute URLs. */
-function appRootController(app: string): Type<unknown> {
+/** `GET /api/<app>/`: the app's endpoints with absolute URLs, its models' and the extra routes it names (`rootEntries`). */
+function appRootController(app: string, rootEntries: Record<string, string>): Type<unknown> {
   @Controller(registry.appRoot(app).slice(1, -1))
   @PublicRoute()
   class AppRootController {
@@ -14,8 +14,8 @@ function appRootController(app: string): Type<unknown> {
     @Allow(READ_METHODS)
     root(@Req() req: Request) {
       const { baseUrl } = requestContext(req);
-      const models = registry.byApp(app).sort((a, b) => a.plural.localeCompare(b.plural));
-      return Object.fromEntries(models.map((m) => [m.plural, `${baseUrl}${m.path}`]));
+      const entries = [...registry.byApp(app).map((m) => [m.plural, m.path]), ...Object.entries(rootEntries)];
+      return Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b)).map(([name, path]) => [name, `${baseUrl}${path}`]));
     }
   }
   Object.defineProperty(AppRootController, 'name', { value: `${app[0].toUpperCase()}${app.slice(1)}RootController` });
@@ -29,11 +29,15 @@ class ApiAppModule {}
  * One application's module: its root and the generic routes of its models.
  * `controllers` come first so that a model's own routes win over the generic ones.
  */
-export function apiApp(app: string, models: ModelDef[], extra: { controllers?: Type<unknown>[]; providers?: Provider[]; imports?: DynamicModule[] } = {}): DynamicModule {
+export function apiApp(
+  app: string,
+  models: ModelDef[],
+  extra: { controllers?: Type<unknown>[]; providers?: Provider[]; imports?: DynamicModule[]; rootEntries?: Record<string, string> } = {},
+): DynamicModule {
   return {
     module: ApiAppModule,
     imports: extra.imports,
-    controllers: [...(extra.controllers ?? []), appRootController(app), ...models.map(modelController)],
+    controllers: [...(extra.controllers ?? []), appRootController(app, extra.rootEntries ?? {}), ...models.map(modelController)],
     providers: extra.providers ?? [],
   };
 }
