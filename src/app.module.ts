@@ -11,6 +11,7 @@ import './models';
 import { TenancyModule } from './tenancy/tenancy.module';
 import { UsersModule } from './users/users.module';
 import { VirtualizationModule } from './virtualization/virtualization.module';
+import { WirelessModule } from './wireless/wireless.module';
 
 @Module({})
 export class AppModule {
@@ -28,6 +29,7 @@ export class AppModule {
         TenancyModule,
         UsersModule,
         VirtualizationModule,
+        WirelessModule,
         ...plugins.map((p) => p.module()),
         ...extra,
       ],

@@ -29,3 +29,4 @@ export * from './extras/webhooks/webhook.model';
 export * from './core-app/job.model';
 export * from './extras/scripts/modules.model';
 export * from './extras/custom-links.model';
+export * from './wireless/models';

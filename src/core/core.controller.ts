@@ -10,7 +10,7 @@ import { Plugin } from './plugins/plugin';
 import { INSTALLED_PLUGINS } from './plugins/plugins.controller';
 import { serviceVersion } from './version';
 
-export const API_APPS = ['circuits', 'core', 'dcim', 'extras', 'ipam', 'plugins', 'status', 'tenancy', 'users', 'virtualization'];
+export const API_APPS = ['circuits', 'core', 'dcim', 'extras', 'ipam', 'plugins', 'status', 'tenancy', 'users', 'virtualization', 'wireless'];
 
 /** Read from the package's own package.json, which some packages do not export. */
 function packageVersion(name: string): string {

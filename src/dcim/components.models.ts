@@ -4,7 +4,7 @@ import { escapeLike, iexact, pathFilter } from '../core/query/filters';
 import { contentTypeFilter } from '../extras/content-type-filter';
 import { loadRow, ModelQuery, q } from '../core/query/model-query';
 import { nestReferrer } from '../core/serialize/referrers';
-import { Representation, loadNested } from '../core/serialize/serializer';
+import { RenderContext, Representation, loadNested } from '../core/serialize/serializer';
 import {
   CONSOLE_PORT_SPEEDS,
   CONSOLE_PORT_TYPES,
@@ -213,11 +213,11 @@ export const PowerOutlet = defineComponent({
 });
 
 const VIRTUAL_TYPES = new Set(['virtual', 'lag', 'bridge']);
-const WIRELESS_TYPES = new Set([
+export const WIRELESS_INTERFACE_TYPES: ReadonlySet<string> = new Set([
   'ieee802.11a', 'ieee802.11g', 'ieee802.11n', 'ieee802.11ac', 'ieee802.11ad', 'ieee802.11ax', 'ieee802.11ay', 'ieee802.15.1', 'other-wireless',
 ]);
 /** Interfaces that take no cable. */
-export const NONCONNECTABLE_INTERFACE_TYPES = new Set([...VIRTUAL_TYPES, ...WIRELESS_TYPES]);
+export const NONCONNECTABLE_INTERFACE_TYPES = new Set([...VIRTUAL_TYPES, ...WIRELESS_INTERFACE_TYPES]);
 const typeLabel = (type: string) => INTERFACE_TYPES.find((c) => c.value === type)?.label ?? type;
 
 const INTERFACE_NAME = /^(?<type>[^\d.:]+)?(?:(?<slot>\d+)\/)?(?:(?<subslot>\d+)\/)?(?:(?<position>\d+)\/)?(?:(?<subposition>\d+)\/)?(?<id>\d+)?(?::(?<channel>\d+))?(?:\.(?<vc>\d+))?(?<remainder>.*)$/s;
@@ -284,7 +284,8 @@ export const Interface = defineComponent({
     tx_power: integer({ min: 0, max: 127, nullable: true }),
     untagged_vlan: foreignKey('ipam.vlan', { nullable: true, onDelete: 'SET NULL' }),
     tagged_vlans: manyToMany('ipam.vlan', { filterName: 'tagged_vlan' }),
-    wireless_link: foreignKey('wireless.wirelesslink', { nullable: true, onDelete: 'SET NULL' }),
+    // Set by the wireless link that joins the interface, never written to the interface itself.
+    wireless_link: foreignKey('wireless.wirelesslink', { nullable: true, onDelete: 'SET NULL', readOnly: true }),
     wireless_lans: manyToMany('wireless.wirelesslan', { filterName: 'wireless_lan' }),
     vrf: foreignKey('ipam.vrf', { nullable: true, onDelete: 'SET NULL' }),
   },
@@ -311,7 +312,7 @@ export const Interface = defineComponent({
       apply(values, ctx) {
         const kind = values[values.length - 1].trim().toLowerCase();
         const virtual = [...VIRTUAL_TYPES].map((t) => ctx.param(t)).join(', ');
-        const wireless = [...WIRELESS_TYPES].map((t) => ctx.param(t)).join(', ');
+        const wireless = [...WIRELESS_INTERFACE_TYPES].map((t) => ctx.param(t)).join(', ');
         if (kind === 'virtual') ctx.where(`t.type IN (${virtual})`);
         else if (kind === 'wireless') ctx.where(`t.type IN (${wireless})`);
         else if (kind === 'physical') ctx.where(`t.type NOT IN (${virtual}, ${wireless})`);
@@ -338,7 +339,7 @@ export const Interface = defineComponent({
       row.wwn = wwn;
     }
     const virtual = VIRTUAL_TYPES.has(row.type);
-    const wireless = WIRELESS_TYPES.has(row.type);
+    const wireless = WIRELESS_INTERFACE_TYPES.has(row.type);
     if (NONCONNECTABLE_INTERFACE_TYPES.has(row.type) && row.cable_id !== null) {
       throw new FieldError({ type: [`${typeLabel(row.type)} interfaces cannot have a cable attached.`] });
     }
@@ -386,8 +387,34 @@ export const Interface = defineComponent({
   },
   async augment(ctx, rows, reps) {
     await nestReferrer(ctx, Interface, rows, reps, 'l2vpn_termination', { model: 'ipam.l2vpntermination', relation: 'assigned_object' });
+    await addWirelessPeers(ctx, rows, reps);
   },
 });
+
+/**
+ * An interface's link is its cable, or else its wireless link (NetBox's `Interface.link`): then it is occupied and
+ * its link peer is the link's other interface.
+ */
+async function addWirelessPeers(ctx: RenderContext, rows: Row[], reps: Representation[]): Promise<void> {
+  const links = registry.get('wireless.wirelesslink');
+  const linked = rows.flatMap((row, i) => (row.cable_id === null && row.wireless_link_id !== null && row.wireless_link_id !== undefined ? [i] : []));
+  if (!links || !linked.length) return;
+  for (const i of linked) if ('_occupied' in reps[i]) reps[i]._occupied = true;
+  const wanted = linked.filter((i) => 'link_peers' in reps[i]);
+  if (!wanted.length) return;
+  const found = await new ModelQuery(ctx.em, links, ctx.driver).whereIdIn([...new Set(wanted.map((i) => rows[i].wireless_link_id as number))]).rows({ order: ['id'] });
+  const byId = new Map(found.map((l) => [l.id, l]));
+  const peerOf = (row: Row): number | undefined => {
+    const link = byId.get(row.wireless_link_id);
+    return link && (link.interface_a_id === row.id ? link.interface_b_id : link.interface_a_id);
+  };
+  const nested = await loadNested(ctx, Interface, [...new Set(wanted.map((i) => peerOf(rows[i])).filter((id): id is number => id !== undefined))]);
+  for (const i of wanted) {
+    const peer = nested.get(peerOf(rows[i]) as number);
+    reps[i].link_peers = peer ? [peer] : [];
+    reps[i].link_peers_type = peer ? 'dcim.interface' : null;
+  }
+}
 
 /** `?vlan_id=` and `?vlan=<vid>`: interfaces carrying the VLAN, untagged or tagged, as NetBox. */
 function vlanFilter(by: 'id' | 'vid'): CustomFilter {

@@ -45,7 +45,7 @@ class PluginModule {}
 const NAME = /^[a-z][a-z0-9_]*$/;
 const BASE_URL = /^[a-z0-9][a-z0-9_-]*$/;
 // The built-in apps and the URL segments the service keeps for itself under /api/plugins/.
-const RESERVED_NAMES = ['circuits', 'core', 'dcim', 'extras', 'ipam', 'plugins', 'tenancy', 'users', 'virtualization', 'status'];
+const RESERVED_NAMES = ['circuits', 'core', 'dcim', 'extras', 'ipam', 'plugins', 'tenancy', 'users', 'virtualization', 'wireless', 'status'];
 const RESERVED_URLS = ['installed-plugins'];
 
 export class Plugin {
