@@ -30,3 +30,4 @@ export * from './core-app/job.model';
 export * from './extras/scripts/modules.model';
 export * from './extras/custom-links.model';
 export * from './wireless/models';
+export * from './extras/config-templates.model';

@@ -2,6 +2,7 @@ import { apiApp } from '../core/crud/api-app';
 import { Cable, CableTermination } from './cables.models';
 import { ConnectedDeviceController } from './connected-device.controller';
 import { RackElevationController } from './elevation.controller';
+import { RenderConfigController } from './render-config.controller';
 import { traceControllers } from './trace.controller';
 import {
   ConsolePort,
@@ -45,5 +46,5 @@ export const DcimModule = apiApp(
     ConsolePort, ConsoleServerPort, PowerPort, PowerOutlet, Interface, FrontPort, RearPort, ModuleBay, DeviceBay, InventoryItemRole, InventoryItem,
     Cable, CableTermination, PowerPanel, PowerFeed,
   ],
-  { controllers: [RackElevationController, ConnectedDeviceController, ...traceControllers()], rootEntries: { 'connected-device': '/api/dcim/connected-device/' } },
+  { controllers: [RackElevationController, ConnectedDeviceController, RenderConfigController, ...traceControllers()], rootEntries: { 'connected-device': '/api/dcim/connected-device/' } },
 );

@@ -7,6 +7,7 @@ import { ModelDef } from '../core/model/model';
 import { ModelQuery } from '../core/query/model-query';
 import { TemplateError, renderTemplate } from '../core/templates/jinja';
 import { ExportTemplate } from './saved-filters.model';
+import { asTemplateObject } from './template-objects';
 
 /**
  * `GET <list>?export=<name>`: the export template of that name for the list's object type, rendered over every
@@ -45,13 +46,4 @@ export class ExportTemplateRenderer implements OnModuleInit {
       filename: template.as_attachment ? `netbox_${basename}${extension}` : undefined,
     };
   }
-}
-
-/** Choices (`{value, label}`) read as their values, at every depth. */
-function asTemplateObject(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(asTemplateObject);
-  if (typeof value !== 'object' || value === null) return value;
-  const keys = Object.keys(value);
-  if (keys.length === 2 && keys.includes('value') && keys.includes('label')) return (value as { value: unknown }).value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, asTemplateObject(v)]));
 }

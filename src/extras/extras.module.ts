@@ -1,6 +1,8 @@
 import { apiApp } from '../core/crud/api-app';
 import { ChangelogRetention } from './changelog-retention';
 import { ConfigContext } from './config-context.model';
+import { ConfigTemplateRenderController } from './config-templates.controller';
+import { ConfigTemplate } from './config-templates.model';
 import { ContentTypeSync } from './content-types';
 import { CustomField } from './custom-fields.model';
 import { CustomLink } from './custom-links.model';
@@ -14,7 +16,7 @@ import { ScriptRuns } from './scripts/scripts.service';
 import { Webhook } from './webhooks/webhook.model';
 import { WebhookEvents } from './webhooks/webhooks.service';
 
-export const ExtrasModule = apiApp('extras', [ConfigContext, ContentType, CustomField, CustomLink, ExportTemplate, JournalEntry, ObjectChange, SavedFilter, Tag, Webhook], {
-  controllers: [ScriptsController, ReportsController],
+export const ExtrasModule = apiApp('extras', [ConfigContext, ConfigTemplate, ContentType, CustomField, CustomLink, ExportTemplate, JournalEntry, ObjectChange, SavedFilter, Tag, Webhook], {
+  controllers: [ConfigTemplateRenderController, ScriptsController, ReportsController],
   providers: [ChangelogRetention, ContentTypeSync, ExportTemplateRenderer, WebhookEvents, ScriptCatalogue, ScriptRuns],
 });

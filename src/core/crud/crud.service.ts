@@ -257,6 +257,12 @@ export class CrudService {
     return row;
   }
 
+  /** An object by id whatever the request may view: what a rule reaches through another object (a device's config template). */
+  async internalRow(model: ModelDef, id: number): Promise<Row | null> {
+    const [row] = await new ModelQuery(this.db.manager, model, this.db.driver).whereIdIn([id]).rows();
+    return row ?? null;
+  }
+
   /** Objects of any model that this request's user may view, narrowed by its filters, in its default order (a plugin route's listing). */
   async visibleRows(model: ModelDef, ctx: RequestContext, filters: QueryParams): Promise<Row[]> {
     const scope = await this.viewScope(model, ctx);

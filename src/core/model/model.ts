@@ -98,6 +98,8 @@ export interface FilterSetSpec {
   fields: string[];
   related?: string[];
   base?: 'netbox' | 'changelog' | 'none';
+  /** The set declares NetBox's `tag` filter itself, whatever its base (a config template's). */
+  tag?: boolean;
 }
 
 /** A uniqueness rule over several fields, NetBox's UniqueConstraint; `when` narrows it to rows where those fields are null. */

@@ -58,7 +58,7 @@ export function filtersFor(model: ModelDef): Map<string, FilterSpec> {
       },
     });
   }
-  if (model.features.tags && base === 'netbox') specs.set('tag', tagFilter(model));
+  if (model.features.tags && (base === 'netbox' || model.filterset?.tag)) specs.set('tag', tagFilter(model));
   if (model.features.changeLog && base !== 'none') {
     specs.set('created_by_request', changedByRequest(model, ['create']));
     specs.set('updated_by_request', changedByRequest(model, ['update']));

@@ -16,9 +16,15 @@ export class TemplateError extends Error {
   override name = 'TemplateError';
 }
 
+/** Jinja2's environment parameters that change how a template is read (a config template's `environment_params`). */
+export interface TemplateOptions {
+  trimBlocks?: boolean;
+  lstripBlocks?: boolean;
+}
+
 /** Renders `source` with `context` as Jinja2 would; a syntax or render error throws TemplateError. */
-export function renderTemplate(source: string, context: Record<string, unknown>): string {
-  const template = compiled(source);
+export function renderTemplate(source: string, context: Record<string, unknown>, options: TemplateOptions = {}): string {
+  const template = compiled(source, options);
   try {
     return template.render(context);
   } catch (err) {
@@ -586,19 +592,21 @@ function errorMessage(err: unknown): string {
 const templates = new Map<string, nunjucks.Template>();
 const TEMPLATE_CACHE_SIZE = 500;
 
-function compiled(source: string): nunjucks.Template {
-  const cached = templates.get(source);
+function compiled(source: string, options: TemplateOptions = {}): nunjucks.Template {
+  const key = `${options.trimBlocks ? 't' : '-'}${options.lstripBlocks ? 'l' : '-'}${source}`;
+  const cached = templates.get(key);
   if (cached) return cached;
-  const template = compile(source);
+  const template = compile(source, options);
   if (templates.size >= TEMPLATE_CACHE_SIZE) templates.delete(templates.keys().next().value as string);
-  templates.set(source, template);
+  templates.set(key, template);
   return template;
 }
 
-function compile(source: string): nunjucks.Template {
+function compile(source: string, options: TemplateOptions = {}): nunjucks.Template {
   let props: Record<string, (...args: unknown[]) => unknown>;
   try {
-    const ast = internals.parser.parse(jinjaNewlines(source), [], (environment as unknown as { opts: unknown }).opts);
+    const opts = { ...(environment as unknown as { opts: object }).opts, ...options };
+    const ast = internals.parser.parse(jinjaNewlines(source), [], opts);
     checkSandbox(ast);
     const compiler = new PythonCompiler('template', false);
     compiler.compile(transformer.transform(ast, []), null);

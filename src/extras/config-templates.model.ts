@@ -1,0 +1,49 @@
+import { FieldError, json, text } from '../core/model/fields';
+import { Row, defineModel } from '../core/model/model';
+import { TemplateOptions, templateError } from '../core/templates/jinja';
+import { dataSourceFilters } from './data-filters';
+
+/** The Jinja2 environment parameters a template may set that change how it renders here. */
+const SUPPORTED_PARAMS: Record<string, keyof TemplateOptions> = { trim_blocks: 'trimBlocks', lstrip_blocks: 'lstripBlocks' };
+
+/** A config template's `environment_params` as the engine's options. */
+export function templateOptions(template: Row): TemplateOptions {
+  const params = (template.environment_params ?? {}) as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(SUPPORTED_PARAMS).map(([param, option]) => [option, !!params[param]]));
+}
+
+/** A Jinja2 template that renders a device's configuration (or any data posted to it). */
+export const ConfigTemplate = defineModel({
+  app: 'extras',
+  name: 'configtemplate',
+  plural: 'config-templates',
+  verboseName: 'config template',
+  ordering: ['name'],
+  fields: {
+    name: text({ max: 100 }),
+    description: text({ max: 200, blank: true }),
+    template_code: text({ long: true, helpText: 'Jinja2 template code.' }),
+    environment_params: json({ nullable: true, blank: true, default: () => ({}) }),
+  },
+  full: [
+    'id', 'url', 'display', 'name', 'description', 'environment_params', 'template_code', 'data_source', 'data_path', 'data_file', 'data_synced',
+    'tags', 'created', 'last_updated',
+  ],
+  brief: ['id', 'url', 'display', 'name'],
+  search: ['name', 'description'],
+  features: { tags: true, customFields: false },
+  filterset: { fields: ['id', 'name', 'description'], base: 'none', tag: true },
+  filters: dataSourceFilters(),
+  validate(row) {
+    const params = row.environment_params;
+    if (params !== null && (typeof params !== 'object' || Array.isArray(params))) {
+      throw new FieldError({ environment_params: ['Environment parameters must be a JSON object.'] });
+    }
+    const error = templateError(row.template_code);
+    if (error) throw new FieldError({ template_code: [error] });
+  },
+  // No data sources yet: nothing is synced from a file (`data_source`, `data_file` and `data_synced` read as null).
+  present(rep) {
+    if ('data_path' in rep) rep.data_path = '';
+  },
+});
