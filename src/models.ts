@@ -31,3 +31,4 @@ export * from './extras/scripts/modules.model';
 export * from './extras/custom-links.model';
 export * from './wireless/models';
 export * from './extras/config-templates.model';
+export { Dashboard } from './extras/dashboard';

@@ -6,6 +6,7 @@ import { ConfigTemplate } from './config-templates.model';
 import { ContentTypeSync } from './content-types';
 import { CustomField } from './custom-fields.model';
 import { CustomLink } from './custom-links.model';
+import { DashboardController } from './dashboard';
 import { ExportTemplateRenderer } from './export-templates';
 import { JournalEntry } from './journal.model';
 import { ExportTemplate, SavedFilter } from './saved-filters.model';
@@ -17,6 +18,6 @@ import { Webhook } from './webhooks/webhook.model';
 import { WebhookEvents } from './webhooks/webhooks.service';
 
 export const ExtrasModule = apiApp('extras', [ConfigContext, ConfigTemplate, ContentType, CustomField, CustomLink, ExportTemplate, JournalEntry, ObjectChange, SavedFilter, Tag, Webhook], {
-  controllers: [ConfigTemplateRenderController, ScriptsController, ReportsController],
+  controllers: [ConfigTemplateRenderController, DashboardController, ScriptsController, ReportsController],
   providers: [ChangelogRetention, ContentTypeSync, ExportTemplateRenderer, WebhookEvents, ScriptCatalogue, ScriptRuns],
 });
