@@ -30,6 +30,12 @@ describe('Jobs on Redis with worker processes', () => {
     receiver.received.length = 0;
     receiver.answer = () => 200;
   });
+  // Each test's workers and apps (one may run a worker itself) go with it: a worker reads its own test's
+  // database, and scripts' jobs need the right one.
+  afterEach(async () => {
+    await Promise.all(workers.splice(0).map((w) => w.stop()));
+    for (const app of apps.splice(0)) await app.close().catch(() => undefined);
+  });
 
   const startApp = async (env: Record<string, string> = {}) => {
     const app = await TestApp.start({ REDIS_URL: redis.url, RQ_RETRY_MAX: '2', RQ_RETRY_INTERVAL: '0.05', ...env });
@@ -74,8 +80,6 @@ describe('Jobs on Redis with worker processes', () => {
     expect(await workersRunning(app)).toBe(1);
     await first.stop();
     expect(await workersRunning(app)).toBe(0);
-    await app.close();
-    apps.splice(apps.indexOf(app), 1);
   });
 
   it('keeps jobs across a restart of the API process and of the worker', async () => {

@@ -51,6 +51,7 @@ export class ReadCache implements OnModuleInit {
   private readonly counts = new Lru<{ versions: string; count: number }>(COUNTS);
   private readonly rows = new Lru<{ version: string; row: Row }>(ROWS);
   private readonly values = new Lru<{ versions: string; value: unknown }>(VALUES);
+  private readonly loadingValues = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly db: Database,
@@ -117,7 +118,14 @@ export class ReadCache implements OnModuleInit {
         const versions = await versionsOf(tables);
         const known = this.values.get(key);
         if (known?.versions === versions) return known.value as T;
-        const value = await load();
+        // Requests that find the same value missing at once read it once.
+        const loadingKey = `${key}\u0000${versions}`;
+        let loading = this.loadingValues.get(loadingKey) as Promise<T> | undefined;
+        if (!loading) {
+          loading = load().finally(() => this.loadingValues.delete(loadingKey));
+          this.loadingValues.set(loadingKey, loading);
+        }
+        const value = await loading;
         this.values.set(key, { versions, value });
         return value;
       },

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import type { CachedReads } from '../db/read-cache';
 import { ModelDef, Row } from '../model/model';
@@ -33,13 +33,17 @@ export interface ChangeListener {
   committed(changes: CommittedChanges): Promise<void>;
 }
 
+const SHUTDOWN_WAIT_MS = 5000;
+
 export const deletedKey = (model: ModelDef, id: number) => `${model.label}:${id}`;
 
 /** Where committed writes are announced: the outbound events (webhooks) listen here. */
 @Injectable()
-export class ChangeEvents {
+export class ChangeEvents implements BeforeApplicationShutdown {
   private readonly listeners: ChangeListener[] = [];
   private readonly logger = new Logger('Events');
+  /** Listeners still at work on committed changes: a shutdown lets them hand their jobs over first. */
+  private readonly working = new Set<Promise<void>>();
 
   listen(listener: ChangeListener): void {
     this.listeners.push(listener);
@@ -53,7 +57,17 @@ export class ChangeEvents {
   committed(changes: CommittedChanges): void {
     if (!changes.changes.length) return;
     for (const listener of this.listeners) {
-      listener.committed(changes).catch((e) => this.logger.error(`a listener of committed changes failed: ${e instanceof Error ? e.stack : e}`));
+      const work = listener
+        .committed(changes)
+        .catch((e) => this.logger.error(`a listener of committed changes failed: ${e instanceof Error ? e.stack : e}`))
+        .finally(() => this.working.delete(work));
+      this.working.add(work);
     }
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.allSettled([...this.working]), new Promise((resolve) => (timer = setTimeout(resolve, SHUTDOWN_WAIT_MS)))]);
+    clearTimeout(timer);
   }
 }

@@ -164,6 +164,8 @@ export class RedisQueue extends JobQueue {
   private readonly logger = new Logger('Jobs');
   private readonly connection: IORedis;
   private readonly queues = new Map<string, Queue>();
+  /** Jobs being handed to Redis: a shutdown waits for them. */
+  private readonly adding = new Set<Promise<void>>();
 
   constructor(
     url: string,
@@ -184,6 +186,16 @@ export class RedisQueue extends JobQueue {
   }
 
   async enqueue(kind: string, data: unknown, options: EnqueueOptions = {}): Promise<void> {
+    const adding = this.add(kind, data, options);
+    this.adding.add(adding);
+    try {
+      await adding;
+    } finally {
+      this.adding.delete(adding);
+    }
+  }
+
+  private async add(kind: string, data: unknown, options: EnqueueOptions): Promise<void> {
     const retries = options.retries ?? 0;
     await this.queue(queueFor(this.settings, kind)).add(kind, data, {
       jobId: options.jobId,
@@ -204,11 +216,15 @@ export class RedisQueue extends JobQueue {
     return names.size;
   }
 
-  /** What is still to be sent waits a few seconds at most: with Redis away, closing must not hang a shutdown. */
+  /**
+   * Jobs accepted but not yet in Redis are handed over first: a few seconds at most, so that with Redis
+   * away closing does not hang a shutdown.
+   */
   async close(): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
     const gaveUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)));
-    await Promise.race([Promise.allSettled([...this.queues.values()].map((q) => q.close())), gaveUp]);
+    const flushed = Promise.allSettled([...this.adding]).then(() => Promise.allSettled([...this.queues.values()].map((q) => q.close())));
+    await Promise.race([flushed, gaveUp]);
     clearTimeout(timer);
     this.connection.disconnect();
   }
