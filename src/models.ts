@@ -32,3 +32,4 @@ export * from './extras/custom-links.model';
 export * from './wireless/models';
 export * from './extras/config-templates.model';
 export { Dashboard } from './extras/dashboard';
+export * from './extras/image-attachments/image-attachment.model';

@@ -47,10 +47,10 @@ const selects = (selector: Record<string, string>, labels: Record<string, string
 
 describe('Kubernetes manifests', () => {
   it('are valid against the Kubernetes schemas', () => {
-    expect(manifests().map((m) => m.doc.kind).sort()).toEqual(['ConfigMap', 'Deployment', 'Deployment', 'Job', 'PodDisruptionBudget', 'Secret', 'Service']);
+    expect(manifests().map((m) => m.doc.kind).sort()).toEqual(['ConfigMap', 'Deployment', 'Deployment', 'Job', 'PersistentVolumeClaim', 'PodDisruptionBudget', 'Secret', 'Service']);
     const result = validate(DIR);
     expect(result.stderr).toBe('');
-    expect(result.stdout.trim()).toBe('7 manifests valid');
+    expect(result.stdout.trim()).toBe('8 manifests valid');
     expect(result.status).toBe(0);
   });
 
@@ -138,6 +138,23 @@ describe('Kubernetes manifests', () => {
     expect(pod.volumes).toEqual(apiDeployment().spec.template.spec.volumes);
     expect(worker.resources.requests).toEqual({ cpu: expect.any(String), memory: expect.any(String) });
     expect(worker.resources.limits).toEqual({ memory: expect.any(String) });
+  });
+
+  it('keep uploaded files at MEDIA_ROOT on one volume that every replica and worker writes', () => {
+    const claim = byKind('PersistentVolumeClaim');
+    // Replicas on several nodes share the files.
+    expect(claim.spec.accessModes).toEqual(['ReadWriteMany']);
+    expect(claim.spec.resources.requests.storage).toEqual(expect.any(String));
+    const mediaRoot = byKind('ConfigMap').data.MEDIA_ROOT;
+    expect(mediaRoot).toMatch(/^\//);
+    for (const deployment of [apiDeployment(), workerDeployment()]) {
+      const pod = deployment.spec.template.spec;
+      const volume = pod.volumes.find((v: Manifest) => v.persistentVolumeClaim?.claimName === claim.metadata.name);
+      expect(volume).toBeDefined();
+      expect(pod.containers[0].volumeMounts).toContainEqual({ name: volume.name, mountPath: mediaRoot });
+      // The non-root user writes the volume through its group.
+      expect(pod.securityContext.fsGroup).toBe(pod.securityContext.runAsGroup);
+    }
   });
 
   it('run commands that the image has: all of dist/ is copied and no ENTRYPOINT wraps the command', () => {

@@ -8,6 +8,11 @@ import { CustomField } from './custom-fields.model';
 import { CustomLink } from './custom-links.model';
 import { DashboardController } from './dashboard';
 import { ExportTemplateRenderer } from './export-templates';
+import { ImageAttachment } from './image-attachments/image-attachment.model';
+import { ImageAttachmentsController } from './image-attachments/image-attachments.controller';
+import { ImageAttachmentWrites } from './image-attachments/image-attachments.service';
+import { MediaController } from './image-attachments/media.controller';
+import { MediaStore } from './image-attachments/media-store';
 import { JournalEntry } from './journal.model';
 import { ExportTemplate, SavedFilter } from './saved-filters.model';
 import { ContentType, ObjectChange, Tag } from './models';
@@ -17,7 +22,7 @@ import { ScriptRuns } from './scripts/scripts.service';
 import { Webhook } from './webhooks/webhook.model';
 import { WebhookEvents } from './webhooks/webhooks.service';
 
-export const ExtrasModule = apiApp('extras', [ConfigContext, ConfigTemplate, ContentType, CustomField, CustomLink, ExportTemplate, JournalEntry, ObjectChange, SavedFilter, Tag, Webhook], {
-  controllers: [ConfigTemplateRenderController, DashboardController, ScriptsController, ReportsController],
-  providers: [ChangelogRetention, ContentTypeSync, ExportTemplateRenderer, WebhookEvents, ScriptCatalogue, ScriptRuns],
+export const ExtrasModule = apiApp('extras', [ConfigContext, ConfigTemplate, ContentType, CustomField, CustomLink, ExportTemplate, ImageAttachment, JournalEntry, ObjectChange, SavedFilter, Tag, Webhook], {
+  controllers: [ConfigTemplateRenderController, DashboardController, ImageAttachmentsController, MediaController, ScriptsController, ReportsController],
+  providers: [ChangelogRetention, ContentTypeSync, ExportTemplateRenderer, ImageAttachmentWrites, MediaStore, WebhookEvents, ScriptCatalogue, ScriptRuns],
 });

@@ -41,6 +41,10 @@ export interface AppConfig {
   loginRateLimit: { attempts: number; seconds: number };
   /** The largest request body taken, in bytes. */
   maxRequestSize: number;
+  /** Where uploaded files (image attachments) are kept, served below `/media/` (NetBox's MEDIA_ROOT). */
+  mediaRoot: string;
+  /** The largest uploaded file taken, in bytes (`MAX_UPLOAD_SIZE`). */
+  maxUploadSize: number;
   /** PostgreSQL connections each process keeps at most. */
   databasePoolSize: number;
   /** Reads reuse counts, related rows and definitions while the tables they came from are unwritten (`READ_CACHE`). */
@@ -179,13 +183,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const superName = env.SUPERUSER_NAME || null;
   if (superName && !env.SUPERUSER_PASSWORD) throw new ConfigError('SUPERUSER_PASSWORD must be set when SUPERUSER_NAME is');
   const exempt = (env.EXEMPT_VIEW_PERMISSIONS ?? '').trim();
+  const dataDir = path.resolve(env.DATA_DIR || './data');
   const logLevel = (env.LOG_LEVEL || 'log') as AppConfig['logLevel'];
   if (!['error', 'warn', 'log', 'debug'].includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be error, warn, log or debug, got "${logLevel}"`);
   return {
     port: integer(env, 'PORT', 8000, 0),
     host: env.HOST || '0.0.0.0',
     databaseUrl,
-    dataDir: path.resolve(env.DATA_DIR || './data'),
+    dataDir,
     superuser: superName
       ? { name: superName, password: env.SUPERUSER_PASSWORD!, email: env.SUPERUSER_EMAIL || '', apiToken: apiToken?.toLowerCase() ?? null }
       : null,
@@ -210,6 +215,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     loginRateLimit: loginRateLimit(env),
     // Well above a 1,000-object bulk body (about 1 MB).
     maxRequestSize: byteSize(env, 'MAX_REQUEST_SIZE', 20 * 1024 ** 2),
+    mediaRoot: path.resolve(env.MEDIA_ROOT || path.join(dataDir, 'media')),
+    maxUploadSize: byteSize(env, 'MAX_UPLOAD_SIZE', 10 * 1024 ** 2),
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1),
     readCache: bool(env, 'READ_CACHE', true),
     databaseStatementTimeout: integer(env, 'DATABASE_STATEMENT_TIMEOUT', 300_000, 0),

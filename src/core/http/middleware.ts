@@ -61,9 +61,18 @@ export function nestsDeeperThan(value: unknown, limit: number): boolean {
   return false;
 }
 
+/** Paths (prefixes) whose writes may also be `multipart/form-data`, which their own routes read (file uploads). */
+const multipartPaths = new Set<string>();
+
+/** Lets writes below `path` be `multipart/form-data` as well as JSON: the route reads the form itself. */
+export function acceptMultipart(path: string): void {
+  multipartPaths.add(path);
+}
+
 /**
  * Writes take JSON only: 415 for another type, 400 for malformed or too deeply nested JSON, 413 for a body over
- * `maxBytes`. Outside the API, HTML forms (the sign-in pages) are left for their routes to read.
+ * `maxBytes`. Outside the API, HTML forms (the sign-in pages) are left for their routes to read, and so are
+ * multipart forms where `acceptMultipart` allows them.
  */
 export function jsonBody(maxBytes: number) {
   const parseJson = express.json({ type: () => true, strict: false, limit: maxBytes });
@@ -73,6 +82,7 @@ export function jsonBody(maxBytes: number) {
     const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     if (type && type !== 'application/json' && !/^application\/[\w.+-]*\+json$/.test(type)) {
       if (['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return next();
+      if (type === 'multipart/form-data' && [...multipartPaths].some((path) => req.path.startsWith(path))) return next();
       if (type === 'application/x-www-form-urlencoded' && !/^\/api(\/|$)/i.test(req.path)) return next();
       return sendError(req, res, new ApiError(415, { detail: `Unsupported media type "${type}" in request.` }));
     }
