@@ -39,6 +39,10 @@ describe('journal entries', () => {
     const missing = await t.post(JOURNAL, { assigned_object_type: 'tenancy.tenant', assigned_object_id: 99999, comments: 'x' });
     expect(missing.status).toBe(400);
     expect(missing.body).toEqual({ non_field_errors: ['Invalid assigned_object: tenancy.tenant ID 99999'] });
+    // Beyond what an id column holds: no object, on both databases (PostgreSQL would refuse the comparison).
+    const huge = await t.post(JOURNAL, { assigned_object_type: 'tenancy.tenant', assigned_object_id: 9_999_999_999, comments: 'x' });
+    expect(huge.status).toBe(400);
+    expect(huge.body).toEqual({ non_field_errors: ['Invalid assigned_object: tenancy.tenant ID 9999999999'] });
     const required = await t.post(JOURNAL, {});
     expect(Object.keys(required.body).sort()).toEqual(['assigned_object_id', 'assigned_object_type', 'comments']);
   });

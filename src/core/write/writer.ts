@@ -19,6 +19,8 @@ const TAG_NAMES = '__tag_names';
 function tagNamesOf(changes: Row): string[] | undefined {
   return TAG_NAMES in changes ? (changes[TAG_NAMES] as string[]) : undefined;
 }
+/** The largest id an integer id column holds. */
+const MAX_ROW_ID = 2_147_483_647;
 /** Parameters a statement binds at most: within what both drivers take (SQLite 32,766, PostgreSQL 65,535). */
 const MAX_PARAMETERS = 10_000;
 
@@ -529,7 +531,8 @@ export class Writer {
       const id = row[model.storedFields[field.idField].column];
       if (typeof type !== 'string' || id === null || id === undefined) continue;
       const target = registry.get(type);
-      if (!target || !(await new ModelQuery(this.em, target, this.driver).whereIdIn([id]).count())) {
+      // An id beyond what an id column holds names no object (PostgreSQL would refuse to compare it).
+      if (!target || Number(id) > MAX_ROW_ID || !(await new ModelQuery(this.em, target, this.driver).whereIdIn([id]).count())) {
         throw new ValidationError({ non_field_errors: [`Invalid ${field.name}: ${type} ID ${id}`] });
       }
     }
