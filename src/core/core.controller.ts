@@ -6,7 +6,6 @@ import { PublicRoute } from './auth/auth.guard';
 import { requestContext } from './crud/model.controller';
 import { Allow, READ_METHODS } from './http/render.interceptor';
 import { Jobs } from './jobs/queue';
-import { settledWithin } from './util/time';
 import { Plugin } from './plugins/plugin';
 import { INSTALLED_PLUGINS } from './plugins/plugins.controller';
 import { serviceVersion } from './version';
@@ -34,9 +33,13 @@ let versions: { framework: string; installedApps: Record<string, string> } | und
 
 /** The live workers, or 0 when the queue does not answer within a second (Redis away). */
 async function workersRunning(jobs: Jobs): Promise<number> {
-  let count = 0;
-  await settledWithin(jobs.queue.workersRunning().then((n) => void (count = n)), 1000);
-  return count;
+  let timer: NodeJS.Timeout | undefined;
+  const gaveUp = new Promise<number>((resolve) => (timer = setTimeout(() => resolve(0), 1000)));
+  try {
+    return await Promise.race([jobs.queue.workersRunning().catch(() => 0), gaveUp]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The API root and the service status. */

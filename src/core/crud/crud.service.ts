@@ -13,7 +13,6 @@ import { QueryParams, applyFilters } from '../query/filters';
 import { ModelQuery, RowsOptions } from '../query/model-query';
 import { Mode, RenderContext, Representation, countsFor, represent, representByIds } from '../serialize/serializer';
 import { Semaphore } from '../util/semaphore';
-import { settledWithin } from '../util/time';
 import { Writer, eachOrNone } from '../write/writer';
 import { Page, cursorLinks, pageLinks, pageOf, takesCursor } from './pagination';
 import { listJson, listStreaming } from './stream';
@@ -398,6 +397,18 @@ function orderingOf(model: ModelDef, params: QueryParams): string[] | undefined 
 /** The slots a page takes: one per ROWS_PER_SLOT rows it may hold, so that few long pages are in memory at once. */
 function slotsFor(limit: number | undefined): number {
   return Math.ceil((limit ?? Infinity) / ROWS_PER_SLOT);
+}
+
+/** Settles when `promise` does, or after `ms` at the latest; at once without one. */
+function settledWithin(promise: Promise<void> | undefined, ms: number): Promise<void> {
+  if (!promise) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    void promise.finally(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
 /** The count a page shows without counting: a page short of its limit ends the list. */

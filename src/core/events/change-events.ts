@@ -2,7 +2,6 @@ import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import type { CachedReads } from '../db/read-cache';
 import { ModelDef, Row } from '../model/model';
-import { settledWithin } from '../util/time';
 import type { Representation } from '../serialize/serializer';
 
 /** One create, update or delete, with the snapshots its change record keeps. */
@@ -67,6 +66,8 @@ export class ChangeEvents implements BeforeApplicationShutdown {
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    await settledWithin(Promise.allSettled([...this.working]), SHUTDOWN_WAIT_MS);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.allSettled([...this.working]), new Promise((resolve) => (timer = setTimeout(resolve, SHUTDOWN_WAIT_MS)))]);
+    clearTimeout(timer);
   }
 }

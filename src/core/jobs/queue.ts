@@ -5,7 +5,6 @@ import { randomUUID } from 'crypto';
 import * as os from 'os';
 import { APP_CONFIG, AppConfig, JobSettings } from '../config/config';
 import { Semaphore } from '../util/semaphore';
-import { settledWithin } from '../util/time';
 
 /** How a job is enqueued: its id (a Job row's `job_id`), a delay, and retries after a failure. */
 export interface EnqueueOptions {
@@ -138,12 +137,13 @@ const CLOSE_WAIT_MS = 5000;
 const PREFIX = 'inventory';
 
 /** A Redis connection that keeps retrying and says once when Redis goes away and once when it returns. */
-export function redisConnection(url: string, logger: Logger): IORedis {
+export function redisConnection(url: string, logger: Logger, blocking: boolean): IORedis {
   const connection = new IORedis(url, {
     // BullMQ's workers need it; a queue's commands wait for Redis instead of failing.
     maxRetriesPerRequest: null,
     enableOfflineQueue: true,
     retryStrategy: (times) => Math.min(times * 200, 5000),
+    ...(blocking ? {} : { enableReadyCheck: true }),
   });
   let down = false;
   connection.on('error', (e: Error) => {
@@ -172,7 +172,7 @@ export class RedisQueue extends JobQueue {
     private readonly settings: JobSettings,
   ) {
     super();
-    this.connection = redisConnection(url, this.logger);
+    this.connection = redisConnection(url, this.logger, false);
   }
 
   private queue(name: string): Queue {
@@ -221,8 +221,11 @@ export class RedisQueue extends JobQueue {
    * away closing does not hang a shutdown.
    */
   async close(): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const gaveUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)));
     const flushed = Promise.allSettled([...this.adding]).then(() => Promise.allSettled([...this.queues.values()].map((q) => q.close())));
-    await settledWithin(flushed, CLOSE_WAIT_MS);
+    await Promise.race([flushed, gaveUp]);
+    clearTimeout(timer);
     this.connection.disconnect();
   }
 }
@@ -245,7 +248,7 @@ export class QueueWorker {
 
   start(): void {
     for (const queue of this.settings.workerQueues) {
-      const connection = redisConnection(this.url, this.logger);
+      const connection = redisConnection(this.url, this.logger, true);
       this.connections.push(connection);
       const worker = new Worker(
         queue,
