@@ -20,7 +20,8 @@ describe('config contexts', () => {
     expect(res.status).toBe(201);
     expect(Object.keys(res.body)).toEqual([
       'id', 'url', 'display', 'name', 'weight', 'description', 'is_active', 'regions', 'site_groups', 'sites', 'locations', 'device_types',
-      'roles', 'platforms', 'cluster_types', 'cluster_groups', 'clusters', 'tenant_groups', 'tenants', 'tags', 'data', 'created', 'last_updated',
+      'roles', 'platforms', 'cluster_types', 'cluster_groups', 'clusters', 'tenant_groups', 'tenants', 'tags', 'data_source', 'data_path', 'data_file',
+      'data_synced', 'data', 'created', 'last_updated',
     ]);
     expect(res.body).toMatchObject({ is_active: true, regions: [], sites: [], tags: ['ctx'], data: { ntp: ['10.0.0.1'] } });
     expect(res.body.tenants.map((x: { id: number }) => x.id)).toEqual([tenant.id]);

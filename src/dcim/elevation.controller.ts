@@ -8,9 +8,24 @@ import { requestContext } from '../core/crud/model.controller';
 import { pageLinks, pageOf } from '../core/crud/pagination';
 import { NotFoundError } from '../core/http/errors';
 import { Allow, READ_METHODS } from '../core/http/render.interceptor';
+import { documentRoute, json } from '../core/openapi/openapi';
 import { parseElevationQuery } from './elevation';
 import { RackElevations } from './elevation.service';
 import { Rack } from './racks.models';
+
+documentRoute(`${Rack.path}{id}/elevation/`, {
+  get: {
+    operationId: 'dcim_racks_elevation_retrieve',
+    description: 'The units of a rack face, paginated; with `render=svg`, the face drawn as an SVG document.',
+    tags: ['dcim'],
+    parameters: [
+      { name: 'id', in: 'path', required: true, schema: { type: 'integer' } },
+      { name: 'face', in: 'query', schema: { type: 'string', enum: ['front', 'rear'] } },
+      { name: 'render', in: 'query', schema: { type: 'string', enum: ['json', 'svg'] } },
+    ],
+    responses: { 200: { description: '', ...json({ type: 'object' }) } },
+  },
+});
 
 /**
  * `GET /api/dcim/racks/<id>/elevation/`: the units of a rack face as a paginated list, or with

@@ -1,7 +1,19 @@
 import { FieldError, boolean, integer, json, manyToMany, text } from '../core/model/fields';
 import { defineModel } from '../core/model/model';
 import { searchFilter } from '../core/query/filters';
-import { dataSourceFilters } from './data-filters';
+import * as yaml from 'js-yaml';
+import { SYNCED_DATA_FILTERS, SyncData, fileText, syncFromFile, syncedDataFields } from './synced-data';
+
+/** NetBox's DataFile.get_data(): the file read as YAML (of which JSON is a part). */
+const syncContextData: SyncData = (row, data) => {
+  const text = fileText(data);
+  if (text === null) throw new FieldError({ data_file: ['The file is not UTF-8 text.'] });
+  try {
+    row.data = yaml.load(text) ?? null;
+  } catch (e) {
+    throw new FieldError({ data_file: [`The file is not valid JSON or YAML: ${(e as Error).message.split('\n')[0]}`] });
+  }
+};
 
 /**
  * Configuration data for devices and virtual machines, chosen by the criteria below. A relation
@@ -33,28 +45,30 @@ export const ConfigContext = defineModel({
     // Criteria tags, read as their slugs; not the context's own tagging.
     tags: manyToMany('extras.tag', { filterName: 'tag' }),
     data: json(),
+    ...syncedDataFields(),
   },
   full: [
     'id', 'url', 'display', 'name', 'weight', 'description', 'is_active', 'regions', 'site_groups', 'sites', 'locations', 'device_types',
-    'roles', 'platforms', 'cluster_types', 'cluster_groups', 'clusters', 'tenant_groups', 'tenants', 'tags', 'data', 'created', 'last_updated',
+    'roles', 'platforms', 'cluster_types', 'cluster_groups', 'clusters', 'tenant_groups', 'tenants', 'tags',
+    'data_source', 'data_path', 'data_file', 'data_synced', 'data', 'created', 'last_updated',
   ],
   brief: ['id', 'url', 'display', 'name'],
   features: { tags: false, customFields: false },
   filterset: {
-    fields: ['id', 'name', 'is_active'],
+    fields: ['id', 'name', 'is_active', 'data_synced'],
     related: [
       'region_id', 'region', 'site_group_id', 'site_group', 'site_id', 'site', 'location_id', 'location', 'device_type_id', 'role_id', 'role',
       'platform_id', 'platform', 'cluster_type_id', 'cluster_type', 'cluster_group_id', 'cluster_group', 'cluster_id', 'tenant_group_id',
-      'tenant_group', 'tenant_id', 'tenant', 'tag_id', 'tag',
+      'tenant_group', 'tenant_id', 'tenant', 'tag_id', 'tag', ...SYNCED_DATA_FILTERS,
     ],
     base: 'changelog',
   },
   filters: {
-    ...dataSourceFilters(),
     // NetBox also searches the data, as text.
     q: searchFilter((like) => [like('t.name'), like('t.description'), like('CAST(t.data AS TEXT)')]),
   },
-  validate(row) {
+  async validate(row, _previous, ctx) {
+    await syncFromFile(row, ctx, syncContextData);
     const data = row.data;
     if (typeof data !== 'object' || data === null || Array.isArray(data)) {
       throw new FieldError({ data: ['JSON data must be in object form. Example: {"foo": 123}'] });

@@ -1,7 +1,7 @@
 import { FieldError, json, text } from '../core/model/fields';
 import { Row, defineModel } from '../core/model/model';
 import { TemplateOptions, templateError } from '../core/templates/jinja';
-import { dataSourceFilters } from './data-filters';
+import { SYNCED_DATA_FILTERS, syncFromFile, syncTemplateCode, syncedDataFields } from './synced-data';
 
 /** The Jinja2 environment parameters a template may set that change how it renders here. */
 const SUPPORTED_PARAMS: Record<string, keyof TemplateOptions> = { trim_blocks: 'trimBlocks', lstrip_blocks: 'lstripBlocks' };
@@ -24,6 +24,7 @@ export const ConfigTemplate = defineModel({
     description: text({ max: 200, blank: true }),
     template_code: text({ long: true, helpText: 'Jinja2 template code.' }),
     environment_params: json({ nullable: true, blank: true, default: () => ({}) }),
+    ...syncedDataFields(),
   },
   full: [
     'id', 'url', 'display', 'name', 'description', 'environment_params', 'template_code', 'data_source', 'data_path', 'data_file', 'data_synced',
@@ -32,18 +33,14 @@ export const ConfigTemplate = defineModel({
   brief: ['id', 'url', 'display', 'name'],
   search: ['name', 'description'],
   features: { tags: true, customFields: false },
-  filterset: { fields: ['id', 'name', 'description'], base: 'none', tag: true },
-  filters: dataSourceFilters(),
-  validate(row) {
+  filterset: { fields: ['id', 'name', 'description', 'data_synced'], related: SYNCED_DATA_FILTERS, base: 'none', tag: true },
+  async validate(row, _previous, ctx) {
+    await syncFromFile(row, ctx, syncTemplateCode);
     const params = row.environment_params;
     if (params !== null && (typeof params !== 'object' || Array.isArray(params))) {
       throw new FieldError({ environment_params: ['Environment parameters must be a JSON object.'] });
     }
     const error = templateError(row.template_code);
     if (error) throw new FieldError({ template_code: [error] });
-  },
-  // No data sources yet: nothing is synced from a file (`data_source`, `data_file` and `data_synced` read as null).
-  present(rep) {
-    if ('data_path' in rep) rep.data_path = '';
   },
 });

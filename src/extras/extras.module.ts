@@ -19,10 +19,22 @@ import { ContentType, ObjectChange, Tag } from './models';
 import { ScriptCatalogue } from './scripts/catalogue';
 import { ReportsController, ScriptsController } from './scripts/scripts.controller';
 import { ScriptRuns } from './scripts/scripts.service';
+import { syncRouteController } from './synced-data.controller';
+import { JobRuns } from '../core-app/job-runs';
 import { Webhook } from './webhooks/webhook.model';
 import { WebhookEvents } from './webhooks/webhooks.service';
 
 export const ExtrasModule = apiApp('extras', [ConfigContext, ConfigTemplate, ContentType, CustomField, CustomLink, ExportTemplate, ImageAttachment, JournalEntry, ObjectChange, SavedFilter, Tag, Webhook], {
-  controllers: [ConfigTemplateRenderController, DashboardController, ImageAttachmentsController, MediaController, ScriptsController, ReportsController],
-  providers: [ChangelogRetention, ContentTypeSync, ExportTemplateRenderer, ImageAttachmentWrites, MediaStore, WebhookEvents, ScriptCatalogue, ScriptRuns],
+  controllers: [
+    ConfigTemplateRenderController,
+    DashboardController,
+    ImageAttachmentsController,
+    MediaController,
+    ScriptsController,
+    ReportsController,
+    ...[ConfigContext, ConfigTemplate, ExportTemplate].map(syncRouteController),
+  ],
+  providers: [ChangelogRetention, ContentTypeSync, ExportTemplateRenderer, ImageAttachmentWrites, MediaStore, WebhookEvents, JobRuns, ScriptCatalogue, ScriptRuns],
+  // Jobs of other apps (a data source's sync) run as scripts' do.
+  exports: [JobRuns],
 });

@@ -3,7 +3,7 @@ import { templateError } from '../core/templates/jinja';
 import { defineModel } from '../core/model/model';
 import { parseNullBoolean } from '../core/query/filters';
 import { contentTypeFilter, contentTypeIdsFilter } from './content-type-filter';
-import { dataSourceFilters } from './data-filters';
+import { SYNCED_DATA_FILTERS, syncFromFile, syncTemplateCode, syncedDataFields } from './synced-data';
 
 /** What NetBox's filter sets of models that apply to object types have: `content_types` by label, `content_type_id` by id. */
 const objectTypeFilters = () => ({ content_types: contentTypeFilter('content_types', { list: true }), content_type_id: contentTypeIdsFilter('content_types') });
@@ -61,13 +61,15 @@ export const ExportTemplate = defineModel({
     mime_type: text({ max: 50, blank: true }),
     file_extension: text({ max: 15, blank: true }),
     as_attachment: boolean({ default: true }),
+    ...syncedDataFields(),
   },
   brief: ['id', 'url', 'display', 'name'],
   search: ['name', 'description'],
   features: { tags: false, customFields: false },
-  filterset: { fields: ['id', 'name', 'description'], base: 'none' },
-  filters: { ...objectTypeFilters(), ...dataSourceFilters() },
-  validate(row) {
+  filterset: { fields: ['id', 'name', 'description', 'data_synced'], related: SYNCED_DATA_FILTERS, base: 'none' },
+  filters: objectTypeFilters(),
+  async validate(row, _previous, ctx) {
+    await syncFromFile(row, ctx, syncTemplateCode);
     if (String(row.name).toLowerCase() === 'table') throw new FieldError({ name: [`"${row.name}" is a reserved name. Please choose a different name.`] });
     const error = templateError(row.template_code);
     if (error) throw new FieldError({ template_code: [error] });

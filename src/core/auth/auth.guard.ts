@@ -19,6 +19,13 @@ export const PUBLIC_ROUTE = 'public-route';
 export const ModelRoute = (model: ModelDef) => SetMetadata(MODEL_ROUTE, model);
 /** Readable without credentials unless LOGIN_REQUIRED (root, status, schema). */
 export const PublicRoute = () => SetMetadata(PUBLIC_ROUTE, true);
+export const ROUTE_ACTION = 'route-action';
+/** A model route that needs another action than its method's (`sync`, `run`), and NetBox's words when it is missing. */
+export interface RouteActionSpec {
+  action: string;
+  denied: (model: ModelDef) => string;
+}
+export const RouteAction = (action: string, denied: (model: ModelDef) => string) => SetMetadata(ROUTE_ACTION, { action, denied } satisfies RouteActionSpec);
 export const SIGN_IN_ROUTE = 'sign-in-route';
 /** Pages that check the session themselves (sign-in, own tokens): open even when LOGIN_REQUIRED. */
 export const SignInRoute = () => SetMetadata(SIGN_IN_ROUTE, true);
@@ -75,8 +82,9 @@ export class AuthGuard implements CanActivate {
       req.scope = 'all';
       return true;
     }
-    const scope = await this.permissions.scopeFor(principal.user, model.label, actionOf(req.method));
-    if (scope === null) throw new PermissionDeniedError();
+    const routeAction = this.reflector.getAllAndOverride<RouteActionSpec | undefined>(ROUTE_ACTION, [context.getHandler(), context.getClass()]);
+    const scope = await this.permissions.scopeFor(principal.user, model.label, routeAction?.action ?? actionOf(req.method));
+    if (scope === null) throw new PermissionDeniedError(routeAction?.denied(model));
     req.scope = scope;
     return true;
   }

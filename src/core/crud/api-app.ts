@@ -32,12 +32,13 @@ class ApiAppModule {}
 export function apiApp(
   app: string,
   models: ModelDef[],
-  extra: { controllers?: Type<unknown>[]; providers?: Provider[]; imports?: DynamicModule[]; rootEntries?: Record<string, string> } = {},
+  extra: { controllers?: Type<unknown>[]; providers?: Provider[]; exports?: Provider[]; imports?: DynamicModule[]; rootEntries?: Record<string, string> } = {},
 ): DynamicModule {
   return {
     module: ApiAppModule,
     imports: extra.imports,
     controllers: [...(extra.controllers ?? []), appRootController(app, extra.rootEntries ?? {}), ...models.map(modelController)],
     providers: extra.providers ?? [],
+    exports: extra.exports ?? [],
   };
 }

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import type { Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
 import { databaseUnavailable } from '../db/unavailable';
+import { documentedMethods } from '../openapi/openapi';
 import { FilterError } from '../query/filters';
 import { ApiError } from './errors';
 import { renderBody } from './render';
@@ -24,7 +25,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (exception instanceof FilterError) return { status: 400, body: exception.errors };
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
-      if (status === 404) return { status, body: { detail: 'Not found.' } };
+      if (status === 404) return unroutedAnswer(req);
       if (status === 405) return { status, body: { detail: `Method "${req.method}" not allowed.` } };
       const response = exception.getResponse();
       const detail = typeof response === 'string' ? response : (response as { message?: unknown }).message ?? exception.message;
@@ -43,6 +44,20 @@ export class ApiExceptionFilter implements ExceptionFilter {
     this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
     return { status: 500, body: { error: 'Internal server error', exception: exception instanceof Error ? exception.name : 'Error' } };
   }
+}
+
+/**
+ * A request no handler took. On a route of an app's own (a `sync/`, a `trace/`) it is a method the route does
+ * not take: 405, or for OPTIONS DRF's description of the route; anywhere else, 404.
+ */
+function unroutedAnswer(req: Request): { status: number; body: unknown } {
+  const methods = documentedMethods(req.path);
+  if (!methods) return { status: 404, body: { detail: 'Not found.' } };
+  req.res?.setHeader('Allow', [...methods, 'OPTIONS'].join(', '));
+  if (req.method !== 'OPTIONS') return { status: 405, body: { detail: `Method "${req.method}" not allowed.` } };
+  const action = req.path.split('/').filter(Boolean).pop() ?? '';
+  const name = action.split('-').map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
+  return { status: 200, body: { name, description: '', renders: ['application/json', 'text/html'], parses: ['application/json'] } };
 }
 
 function isUniqueViolation(e: QueryFailedError): boolean {

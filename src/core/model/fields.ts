@@ -23,6 +23,8 @@ export interface FieldOptions {
   unique?: boolean;
   readOnly?: boolean;
   index?: boolean;
+  /** Left out when rows are read (a data file's contents): whoever needs it selects it. */
+  deferred?: boolean;
 }
 
 export interface ColumnSpec {
@@ -380,6 +382,22 @@ export class JsonField extends Field<unknown> {
   }
   openapi(): Record<string, unknown> {
     return { type: 'object', additionalProperties: {} };
+  }
+}
+
+/** Bytes, such as a data file's contents: stored, never served. */
+export class BinaryField extends Field<Buffer> {
+  readonly lookups: readonly string[] = [];
+  readonly optionsType = 'string';
+  columnSpec(driver: Driver): ColumnSpec {
+    return { type: driver === 'postgres' ? 'bytea' : 'blob' };
+  }
+  protected parseValue(input: unknown): Buffer {
+    if (Buffer.isBuffer(input)) return input;
+    throw new FieldError(['Expected bytes.']);
+  }
+  openapi(): Record<string, unknown> {
+    return { type: 'string', format: 'binary' };
   }
 }
 
@@ -783,6 +801,7 @@ export const boolean = (opts?: FieldOptions) => new BooleanField(opts);
 export const decimal = (opts: DecimalOptions) => new DecimalField(opts);
 export const choice = (choices: readonly Choice[], opts?: ChoiceOptions) => new ChoiceField(choices, opts);
 export const json = (opts?: FieldOptions) => new JsonField(opts);
+export const binary = (opts?: FieldOptions) => new BinaryField(opts);
 export const integers = (opts?: IntegerListOptions) => new IntegerListField(opts);
 export const date = (opts?: FieldOptions) => new DateField(opts);
 export const datetime = (opts?: FieldOptions) => new DateTimeField(opts);

@@ -277,6 +277,7 @@ export class ModelDef {
   readonly configContext?: ConfigContextSpec;
   private readonly spec: ModelSpec;
   private columnCache?: Field<any>[];
+  private readColumnCache?: Field<any>[];
   private converterCache?: Array<[column: string, field: Field<any>]>;
 
   constructor(spec: ModelSpec) {
@@ -357,9 +358,13 @@ export class ModelDef {
   get columns(): Field<any>[] {
     return (this.columnCache ??= Object.values(this.storedFields).filter((f) => f.stored));
   }
+  /** The columns a row is read with: all but the deferred ones. */
+  get readColumns(): Field<any>[] {
+    return (this.readColumnCache ??= this.columns.filter((f) => !f.opts.deferred));
+  }
   /** Columns whose stored value needs converting on read: the others are read as the driver gives them. */
   get converters(): Array<[column: string, field: Field<any>]> {
-    return (this.converterCache ??= this.columns.filter((f) => f.fromDb !== Field.prototype.fromDb).map((f) => [f.column, f]));
+    return (this.converterCache ??= this.readColumns.filter((f) => f.fromDb !== Field.prototype.fromDb).map((f) => [f.column, f]));
   }
   /** Many-to-many relations whose target is installed: those with a through table. */
   get manyToMany(): ManyToManyField[] {

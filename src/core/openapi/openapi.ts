@@ -183,6 +183,18 @@ const documentedRoutes: Record<string, Schema> = {};
 /** Puts a route of an app's own into the OpenAPI document. */
 export function documentRoute(path: string, operations: Record<string, Schema>): void {
   documentedRoutes[path] = { ...documentedRoutes[path], ...operations };
+  routePatterns = null;
+}
+
+let routePatterns: Array<[RegExp, string[]]> | null = null;
+
+/** The methods of the documented route a request path falls on (`/api/…/5/sync/`), or null when it falls on none. */
+export function documentedMethods(requestPath: string): string[] | null {
+  routePatterns ??= Object.entries(documentedRoutes).map(([path, ops]) => [
+    new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
+    Object.keys(ops).map((m) => m.toUpperCase()),
+  ]);
+  return routePatterns.find(([pattern]) => pattern.test(requestPath))?.[1] ?? null;
 }
 const idItem = (): Schema => ({ type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] });
 

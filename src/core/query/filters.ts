@@ -59,7 +59,8 @@ export function filtersFor(model: ModelDef): Map<string, FilterSpec> {
     });
   }
   if (model.features.tags && (base === 'netbox' || model.filterset?.tag)) specs.set('tag', tagFilter(model));
-  if (model.features.changeLog && base !== 'none') {
+  // A filter set that declares the change-logged filters has them even where nothing is change-logged (data files).
+  if (base !== 'none' && (model.features.changeLog || model.filterset?.base === 'changelog')) {
     specs.set('created_by_request', changedByRequest(model, ['create']));
     specs.set('updated_by_request', changedByRequest(model, ['update']));
     specs.set('modified_by_request', changedByRequest(model, ['create', 'update']));

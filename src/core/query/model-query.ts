@@ -91,7 +91,7 @@ export class ModelQuery {
 
   /** The SELECT `rows` runs, unrun, for a cursor to read; its rows go through `fromDb`. */
   rowsStatement(opts: RowsOptions = {}): Statement {
-    const columns = this.model.columns.map((f) => `t.${q(f.column)} AS ${q(f.column)}`);
+    const columns = this.model.readColumns.map((f) => `t.${q(f.column)} AS ${q(f.column)}`);
     for (const key of opts.counts ?? []) columns.push(`${this.countSql(key)} AS ${q(key)}`);
     const joins = new Map<string, Join>();
     const terms = (opts.order ?? this.defaultOrder()).flatMap((term) => this.termsFor(term, joins));

@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { randomUUID } from 'crypto';
 import { PermissionService } from '../../core/auth/permissions';
 import { Clock } from '../../core/clock';
 import { APP_CONFIG, AppConfig } from '../../core/config/config';
@@ -7,11 +6,11 @@ import { CrudService, RequestContext } from '../../core/crud/crud.service';
 import { Database } from '../../core/db/database';
 import { Jobs } from '../../core/jobs/queue';
 import { NotFoundError, PermissionDeniedError, ValidationError, detailError } from '../../core/http/errors';
-import { ModelDef, Row, registry } from '../../core/model/model';
+import { ModelDef, Row } from '../../core/model/model';
 import { ModelQuery, q } from '../../core/query/model-query';
 import { Mode, Representation, represent } from '../../core/serialize/serializer';
+import { JobRuns } from '../../core-app/job-runs';
 import { Job, TERMINAL_STATUSES } from '../../core-app/job.model';
-import { WebhookEvents } from '../webhooks/webhooks.service';
 import { Installed, ScriptCatalogue, displayNameOf } from './catalogue';
 import { ReportModule, ScriptModule } from './modules.model';
 import { ObjectAccess, ObjectWrites } from './objects';
@@ -35,9 +34,6 @@ interface ReportJob {
 
 /** Thrown inside a dry run's transaction to undo it. */
 class Rollback extends Error {}
-
-/** A job's row, once written: the fields NetBox's Job changes as it runs. */
-type JobChanges = Partial<Record<'status' | 'started' | 'completed' | 'data', unknown>>;
 
 const WORKER_NOT_RUNNING = 'Unable to process request: RQ worker process not running.';
 
@@ -64,7 +60,7 @@ export class ScriptRuns implements OnModuleInit {
     private readonly db: Database,
     private readonly jobs: Jobs,
     private readonly permissions: PermissionService,
-    private readonly webhooks: WebhookEvents,
+    private readonly runs: JobRuns,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -201,94 +197,18 @@ export class ScriptRuns implements OnModuleInit {
     return rep;
   }
 
-  /** NetBox's Job.enqueue: a pending (or scheduled) job row for a module's script or report, then the job on the queue, delayed until its time. */
-  private async enqueue(kind: Pick<Kind<unknown>, 'kind' | 'module'>, objectId: number, name: string, user: Row | null, input: Pick<RunInput, 'scheduleAt' | 'interval'>, payload: (id: number) => unknown): Promise<Row> {
-    const now = this.clock.now();
-    const row: Row = {
-      object_type: kind.module.label,
-      object_id: objectId,
-      name,
-      status: input.scheduleAt ? 'scheduled' : 'pending',
-      created: now,
-      scheduled: input.scheduleAt,
-      interval: input.interval,
-      started: null,
-      completed: null,
-      user_id: user?.id ?? null,
-      data: null,
-      job_id: randomUUID(),
-    };
-    const id = await this.db.transaction(async (em) => {
-      const result = await em.createQueryBuilder().insert().into(Job.table).values(row).execute();
-      return Number(result.identifiers[0]?.id ?? result.raw?.[0]?.id ?? result.raw);
-    });
-    const delayMs = input.scheduleAt ? Math.max(0, input.scheduleAt.getTime() - now.getTime()) : 0;
-    this.jobs.submit(kind.kind, payload(id), { jobId: row.job_id, delayMs });
-    return (await this.loadJob(id))!;
+  private enqueue(kind: Pick<Kind<unknown>, 'kind' | 'module'>, objectId: number, name: string, user: Row | null, input: Pick<RunInput, 'scheduleAt' | 'interval'>, payload: (id: number) => unknown): Promise<Row> {
+    return this.runs.enqueue(kind.kind, kind.module.label, objectId, name, user, input, payload);
   }
 
   // Runs
-
-  private async loadJob(id: number): Promise<Row | null> {
-    const [row] = await new ModelQuery(this.db.manager, Job, this.db.driver).whereIdIn([id]).rows();
-    return row ?? null;
-  }
-
-  private async loadUser(id: number | null): Promise<Row | null> {
-    if (id === null) return null;
-    const [user] = await new ModelQuery(this.db.manager, registry.get('users.user')!, this.db.driver).whereIdIn([id]).rows();
-    return user ?? null;
-  }
-
-  /** Writes a job's changes and reads it back. */
-  private async updateJob(job: Row, changes: JobChanges): Promise<Row> {
-    await this.db.transaction((em) => em.createQueryBuilder().update(Job.table).set(changes).where('id = :id', { id: job.id }).execute());
-    return (await this.loadJob(job.id))!;
-  }
-
-  /**
-   * NetBox's job.start(): running from now, and the job-start webhooks. A job already started (a
-   * queue that delivers twice) is not run again.
-   */
-  private async start(id: number, again: (delayMs: number) => void): Promise<{ job: Row; user: Row | null } | null> {
-    const job = await this.loadJob(id);
-    if (!job || !['pending', 'scheduled'].includes(job.status)) return null;
-    // Delivered early (an in-process timer cannot wait more than about 24 days): wait for the rest.
-    const early = job.scheduled ? (job.scheduled as Date).getTime() - this.clock.now().getTime() : 0;
-    if (early > 1000) {
-      again(early);
-      return null;
-    }
-    // Taken by one worker only, whatever the number of deliveries.
-    const claimed = await this.db.transaction((em) =>
-      em
-        .createQueryBuilder()
-        .update(Job.table)
-        .set({ status: 'running', started: this.clock.now() })
-        .where('id = :id AND status IN (:...waiting)', { id: job.id, waiting: ['pending', 'scheduled'] })
-        .execute(),
-    );
-    if (!claimed.affected) return null;
-    const [user, started] = await Promise.all([this.loadUser(job.user_id), this.loadJob(job.id)]);
-    await this.webhooks.jobEvent(this.db.manager, started!, 'job_start', user?.username ?? '');
-    return { job: started!, user };
-  }
-
-  /** NetBox's job.terminate(): its end, its data, and the job-end webhooks; then, when it recurs, the next run `interval` minutes after this one's time. */
-  private async terminate(kind: Pick<Kind<unknown>, 'kind' | 'module'>, job: Row, user: Row | null, status: string, data: unknown, payload: (id: number) => unknown): Promise<void> {
-    const ended = await this.updateJob(job, { status, completed: this.clock.now(), data });
-    await this.webhooks.jobEvent(this.db.manager, ended, 'job_end', user?.username ?? '');
-    if (!job.interval) return;
-    const next = new Date(((job.scheduled ?? job.started) as Date).getTime() + job.interval * 60_000);
-    await this.enqueue(kind, job.object_id, job.name, user, { scheduleAt: next, interval: job.interval }, payload);
-  }
 
   /**
    * NetBox's run_script: the script runs in one transaction, as the user who asked, under the id of
    * the request that asked; a dry run, or an exception, rolls it back. Its log and output are the job's data.
    */
   async runScript(payload: ScriptJob): Promise<void> {
-    const begun = await this.start(payload.job, (delayMs) => this.jobs.submit('script', payload, { delayMs }));
+    const begun = await this.runs.start(payload.job, (delayMs) => this.jobs.submit('script', payload, { delayMs }));
     if (!begun) return;
     const { job, user } = begun;
     const log: Array<{ status: LogLevel; message: string }> = [];
@@ -336,12 +256,12 @@ export class ScriptRuns implements OnModuleInit {
         this.logger.warn(`script ${job.name} (job ${job.job_id}) failed: ${error.message}`);
       }
     }
-    await this.terminate(SCRIPTS, job, user, status, data, (id): ScriptJob => ({ ...payload, job: id }));
+    await this.runs.terminate('script', job, user, status, data, (id): ScriptJob => ({ ...payload, job: id }));
   }
 
   /** NetBox's run_report: every test in name order; failed if any logged a failure, errored if one threw. */
   async runReport(payload: ReportJob): Promise<void> {
-    const begun = await this.start(payload.job, (delayMs) => this.jobs.submit('report', payload, { delayMs }));
+    const begun = await this.runs.start(payload.job, (delayMs) => this.jobs.submit('report', payload, { delayMs }));
     if (!begun) return;
     const { job, user } = begun;
     const installed = await this.catalogue.reportOfJob(job);
@@ -356,6 +276,6 @@ export class ScriptRuns implements OnModuleInit {
       status = outcome.error ? 'errored' : outcome.failed ? 'failed' : 'completed';
       if (outcome.error) this.logger.warn(`report ${job.name} (job ${job.job_id}) failed: ${outcome.error.message}`);
     }
-    await this.terminate(REPORTS, job, user, status, data, (id): ReportJob => ({ job: id }));
+    await this.runs.terminate('report', job, user, status, data, (id): ReportJob => ({ job: id }));
   }
 }

@@ -1,0 +1,112 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'crypto';
+import { Clock } from '../core/clock';
+import { Database } from '../core/db/database';
+import { Jobs } from '../core/jobs/queue';
+import { Row, registry } from '../core/model/model';
+import { ModelQuery } from '../core/query/model-query';
+import { WebhookEvents } from '../extras/webhooks/webhooks.service';
+import { Job } from './job.model';
+
+/** When a job runs: now, or at a time; and again every `interval` minutes after that. */
+export interface JobSchedule {
+  scheduleAt?: Date | null;
+  interval?: number | null;
+}
+
+/** A job's row, once written: the fields NetBox's Job changes as it runs. */
+type JobChanges = Partial<Record<'status' | 'started' | 'completed' | 'data', unknown>>;
+
+/**
+ * NetBox's Job life: a `core.job` row for an object (a script's module, a data source), the job on the queue
+ * under its `kind` (QUEUE_MAPPINGS names it), its start and end with their webhooks, and its recurrence.
+ */
+@Injectable()
+export class JobRuns {
+  constructor(
+    private readonly db: Database,
+    private readonly jobs: Jobs,
+    private readonly webhooks: WebhookEvents,
+    private readonly clock: Clock,
+  ) {}
+
+  /** NetBox's Job.enqueue: a pending (or scheduled) job row, then the job on the queue, delayed until its time. */
+  async enqueue(kind: string, objectType: string, objectId: number, name: string, user: Row | null, schedule: JobSchedule, payload: (id: number) => unknown): Promise<Row> {
+    const now = this.clock.now();
+    const row: Row = {
+      object_type: objectType,
+      object_id: objectId,
+      name,
+      status: schedule.scheduleAt ? 'scheduled' : 'pending',
+      created: now,
+      scheduled: schedule.scheduleAt ?? null,
+      interval: schedule.interval ?? null,
+      started: null,
+      completed: null,
+      user_id: user?.id ?? null,
+      data: null,
+      job_id: randomUUID(),
+    };
+    const id = await this.db.transaction(async (em) => {
+      const result = await em.createQueryBuilder().insert().into(Job.table).values(row).execute();
+      return Number(result.identifiers[0]?.id ?? result.raw?.[0]?.id ?? result.raw);
+    });
+    const delayMs = schedule.scheduleAt ? Math.max(0, schedule.scheduleAt.getTime() - now.getTime()) : 0;
+    this.jobs.submit(kind, payload(id), { jobId: row.job_id, delayMs });
+    return (await this.load(id))!;
+  }
+
+  async load(id: number): Promise<Row | null> {
+    const [row] = await new ModelQuery(this.db.manager, Job, this.db.driver).whereIdIn([id]).rows();
+    return row ?? null;
+  }
+
+  private async loadUser(id: number | null): Promise<Row | null> {
+    if (id === null) return null;
+    const [user] = await new ModelQuery(this.db.manager, registry.get('users.user')!, this.db.driver).whereIdIn([id]).rows();
+    return user ?? null;
+  }
+
+  /** Writes a job's changes and reads it back. */
+  private async update(job: Row, changes: JobChanges): Promise<Row> {
+    await this.db.transaction((em) => em.createQueryBuilder().update(Job.table).set(changes).where('id = :id', { id: job.id }).execute());
+    return (await this.load(job.id))!;
+  }
+
+  /**
+   * NetBox's job.start(): running from now, and the job-start webhooks. A job already started (a
+   * queue that delivers twice) is not run again; one delivered before its time is handed to `again`.
+   */
+  async start(id: number, again: (delayMs: number) => void): Promise<{ job: Row; user: Row | null } | null> {
+    const job = await this.load(id);
+    if (!job || !['pending', 'scheduled'].includes(job.status)) return null;
+    // Delivered early (an in-process timer cannot wait more than about 24 days): wait for the rest.
+    const early = job.scheduled ? (job.scheduled as Date).getTime() - this.clock.now().getTime() : 0;
+    if (early > 1000) {
+      again(early);
+      return null;
+    }
+    // Taken by one worker only, whatever the number of deliveries.
+    const claimed = await this.db.transaction((em) =>
+      em
+        .createQueryBuilder()
+        .update(Job.table)
+        .set({ status: 'running', started: this.clock.now() })
+        .where('id = :id AND status IN (:...waiting)', { id: job.id, waiting: ['pending', 'scheduled'] })
+        .execute(),
+    );
+    if (!claimed.affected) return null;
+    const [user, started] = await Promise.all([this.loadUser(job.user_id), this.load(job.id)]);
+    await this.webhooks.jobEvent(this.db.manager, started!, 'job_start', user?.username ?? '');
+    return { job: started!, user };
+  }
+
+  /** NetBox's job.terminate(): its end, its data, and the job-end webhooks; then, when it recurs, the next run `interval` minutes after this one's time. */
+  async terminate(kind: string, job: Row, user: Row | null, status: string, data: unknown, payload: (id: number) => unknown): Promise<void> {
+    const ended = await this.update(job, { status, completed: this.clock.now(), data });
+    await this.webhooks.jobEvent(this.db.manager, ended, 'job_end', user?.username ?? '');
+    if (!job.interval) return;
+    const next = new Date(((job.scheduled ?? job.started) as Date).getTime() + job.interval * 60_000);
+    await this.enqueue(kind, job.object_type, job.object_id, job.name, user, { scheduleAt: next, interval: job.interval }, payload);
+  }
+}
