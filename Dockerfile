@@ -18,6 +18,10 @@ RUN npm run build \
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production PORT=8000 DATA_DIR=/data
+# git: data sources of type git are cloned with it.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends git ca-certificates \
+ && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules

@@ -18,6 +18,7 @@ function missingTools() {
   if (spawnSync(python, ['-c', 'import pynetbox']).status !== 0) missing.push(`pynetbox for ${python} (apt-get install -y python3-pynetbox)`);
   const redis = process.env.REDIS_SERVER || '/usr/bin/redis-server';
   if (!fs.existsSync(redis)) missing.push(`redis-server at ${redis} (apt-get install -y redis-server, or set REDIS_SERVER)`);
+  if (spawnSync('git', ['--version']).status !== 0) missing.push('git (apt-get install -y git)');
   if (!fs.existsSync('/usr/bin/ansible-playbook') || !fs.existsSync('/usr/bin/ansible-inventory')) missing.push('Ansible (apt-get install -y ansible)');
   const pgBin = fs.existsSync('/usr/lib/postgresql') ? fs.readdirSync('/usr/lib/postgresql') : [];
   if (!pgBin.some((v) => fs.existsSync(path.join('/usr/lib/postgresql', v, 'bin', 'initdb')))) missing.push("PostgreSQL's initdb and pg_ctl (apt-get install -y postgresql)");

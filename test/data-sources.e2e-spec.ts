@@ -2,13 +2,11 @@ import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { GitRepo, serveOverHttp } from './helpers/git-repo';
-import { Json, createOne, expectStatus, sleep } from './helpers/seed';
+import { FILES, SOURCES, filesOfSource, lastSyncJob, syncedSource } from './helpers/data-sources';
+import { Json, createOne } from './helpers/seed';
 import { TestApp } from './helpers/test-app';
 import { grant, makeUserWithToken } from './helpers/users';
 
-const SOURCES = '/api/core/data-sources/';
-const FILES = '/api/core/data-files/';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 describe('Data sources and data files', () => {
@@ -33,28 +31,6 @@ describe('Data sources and data files', () => {
         fs.writeFileSync(file, content);
       }
     }
-  }
-
-  /** Asks for a sync and reads the source until its job has ended. */
-  async function synced(source: Json, token?: string): Promise<Json> {
-    const asked = await t.post(`${SOURCES}${source.id}/sync/`, undefined, token);
-    expectStatus(asked, 200);
-    expect(['queued', 'syncing', 'completed', 'failed']).toContain(asked.body.status.value);
-    for (let i = 0; i < 200; i++) {
-      const res = await t.get(`${SOURCES}${source.id}/`);
-      if (['completed', 'failed'].includes(res.body.status.value)) return res.body;
-      await sleep(25);
-    }
-    throw new Error(`data source ${source.id} did not finish syncing`);
-  }
-
-  async function filesOf(source: Json): Promise<Json[]> {
-    return (await t.get(`${FILES}?source_id=${source.id}&limit=0`).expect(200)).body.results;
-  }
-
-  async function lastJob(source: Json): Promise<Json> {
-    const jobs = (await t.get(`/api/core/jobs/?object_id=${source.id}`).expect(200)).body.results;
-    return jobs.find((j: Json) => j.object_type === 'core.datasource');
   }
 
   it('are NetBox’s model: fields, choices, checks, brief form and filters', async () => {
@@ -88,6 +64,10 @@ describe('Data sources and data files', () => {
     await t.delete(`${SOURCES}${git.id}/`).expect(204);
     await t.delete(`${SOURCES}${source.id}/`).expect(204);
   });
+
+  const synced = (source: Json, token?: string) => syncedSource(t, source, token);
+  const filesOf = (source: Json) => filesOfSource(t, source);
+  const lastJob = (source: Json) => lastSyncJob(t, source);
 
   it('sync a directory into data files as a job: hidden and ignored files left out, changes, removals and additions followed', async () => {
     write({ 'a.txt': 'alpha', 'sub/b.yaml': 'b: 1', '.hidden': 'x', 'notes.bak': 'old', '.git/config': 'x' });
@@ -147,35 +127,6 @@ describe('Data sources and data files', () => {
     });
     await grant(t, { object_types: ['core.datasource'], actions: ['sync'], users: [user.id] });
     expect((await synced(source, key)).status.value).toBe('completed');
-  });
-
-  it('sync a git repository: a branch of a local clone, and over HTTP with credentials', async () => {
-    const repo = new GitRepo();
-    try {
-      repo.commit({ 'main.txt': 'on main' });
-      repo.commit({ 'other.txt': 'on other', 'dir/deep.txt': 'deep' }, 'other');
-      const local = await createOne(t, SOURCES, { name: 'Git local', type: 'git', source_url: `file://${repo.dir}`, parameters: { branch: 'other' } });
-      expect((await synced(local)).status.value).toBe('completed');
-      expect((await filesOf(local)).map((f) => f.path)).toEqual(['dir/deep.txt', 'main.txt', 'other.txt']);
-
-      const served = await serveOverHttp(repo, 'alice', 's3cret');
-      try {
-        const remote = await createOne(t, SOURCES, { name: 'Git http', type: 'git', source_url: served.url, parameters: { username: 'alice', password: 's3cret', branch: 'main' } });
-        expect((await synced(remote)).status.value).toBe('completed');
-        expect((await filesOf(remote)).map((f) => f.path)).toEqual(['main.txt']);
-        expect(served.requests()).toBeGreaterThan(0);
-
-        const wrong = await createOne(t, SOURCES, { name: 'Git wrong', type: 'git', source_url: served.url, parameters: { username: 'alice', password: 'nope' } });
-        expect((await synced(wrong)).status.value).toBe('failed');
-        const job = await lastJob(wrong);
-        expect(job.data.error).toMatch(/^Fetching remote data failed/);
-        expect(JSON.stringify(job.data)).not.toContain('nope');
-      } finally {
-        await served.close();
-      }
-    } finally {
-      repo.remove();
-    }
   });
 
   it('back config contexts, config templates and export templates: linked to a file, read from it on save and on sync/', async () => {
