@@ -31,7 +31,10 @@ describe('saved filters and export templates', () => {
   it('keeps export templates with their code', async () => {
     const res = await t.post('/api/extras/export-templates/', { name: 'CSV', content_types: ['tenancy.tenant'], template_code: '{% for t in queryset %}{{ t.name }}\n{% endfor %}' });
     expect(res.status).toBe(201);
-    expect(Object.keys(res.body)).toEqual(['id', 'url', 'display', 'content_types', 'name', 'description', 'template_code', 'mime_type', 'file_extension', 'as_attachment', 'created', 'last_updated']);
+    expect(Object.keys(res.body)).toEqual([
+      'id', 'url', 'display', 'content_types', 'name', 'description', 'template_code', 'mime_type', 'file_extension', 'as_attachment',
+      'data_source', 'data_path', 'data_file', 'data_synced', 'created', 'last_updated',
+    ]);
     expect(res.body.as_attachment).toBe(true);
   });
 });
