@@ -178,13 +178,34 @@ function deviceStr(device: Row, chassis: string | null | undefined, manufacturer
   return `${manufacturer} ${model}${suffix}`;
 }
 
-/** Each device's `__str__`: from the page's nested types and chassis when at hand, else in one statement. */
-async function deviceLabels(devices: Row[], { em, reps }: LabelContext): Promise<string[]> {
-  type Nested = { model?: string; name?: string; manufacturer?: { name?: string } } | null;
+type NestedTypeOrChassis = { model?: string; name?: string; manufacturer?: { name?: string } } | null;
+
+/**
+ * Each device's `__str__`: from the page's nested types and chassis when at hand, else from their rows
+ * through the page's cache (no statement while they are unwritten), else in one statement.
+ */
+async function deviceLabels(devices: Row[], { em, reps, render }: LabelContext): Promise<string[]> {
   if (reps?.every((rep) => 'device_type' in rep && 'virtual_chassis' in rep)) {
     return devices.map((device, i) => {
-      const type = reps[i].device_type as Nested;
-      return deviceStr(device, (reps[i].virtual_chassis as Nested)?.name, type?.manufacturer?.name, type?.model);
+      const type = reps[i].device_type as NestedTypeOrChassis;
+      return deviceStr(device, (reps[i].virtual_chassis as NestedTypeOrChassis)?.name, type?.manufacturer?.name, type?.model);
+    });
+  }
+  const cache = render?.cache;
+  if (reps && cache) {
+    // Rows, not nested forms: a chassis nests its master, a device.
+    const rowsOf = async (label: string, ids: Array<number | null>) => {
+      const model = registry.get(label)!;
+      const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+      const rows = wanted.length ? await cache.rowsById(model.table, wanted, (missing) => new ModelQuery(em, model, render.driver).whereIdIn(missing).rows({ order: ['id'] })) : [];
+      return new Map(rows.map((r) => [r.id as number, r]));
+    };
+    const [types, chassis] = await Promise.all([rowsOf('dcim.devicetype', devices.map((d) => d.device_type_id)), rowsOf('dcim.virtualchassis', devices.map((d) => d.virtual_chassis_id))]);
+    const makers = await rowsOf('dcim.manufacturer', [...types.values()].map((t) => t.manufacturer_id));
+    return devices.map((device) => {
+      const type = types.get(device.device_type_id);
+      const vc = device.virtual_chassis_id === null ? null : chassis.get(device.virtual_chassis_id)?.name;
+      return deviceStr(device, vc, makers.get(type?.manufacturer_id)?.name, type?.model);
     });
   }
   // A page asks for all its devices, so that it costs the same statements whatever their names.

@@ -12,6 +12,7 @@ import { ModelDef, Row, registry } from '../model/model';
 import { Scope } from '../query/constraints';
 import { ModelQuery, q } from '../query/model-query';
 import { PermissionService, actionOf } from './permissions';
+import { PrereadVersions, ReadCache } from '../db/read-cache';
 
 export const MODEL_ROUTE = 'model-route';
 export const PUBLIC_ROUTE = 'public-route';
@@ -36,7 +37,8 @@ export interface Principal {
   token: Row | null;
 }
 
-export type AuthenticatedRequest = Request & { principal?: Principal; id?: string; scope?: Scope };
+/** `readVersions`: the tables' write versions, read with the token, for the request's cached reads. */
+export type AuthenticatedRequest = Request & { principal?: Principal; id?: string; scope?: Scope; readVersions?: PrereadVersions };
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 const USE_RECORD_INTERVAL_MS = 60_000;
@@ -53,6 +55,7 @@ export class AuthGuard implements CanActivate {
     private readonly clock: Clock,
     private readonly extensions: AuthExtensions,
     private readonly permissions: PermissionService,
+    private readonly cache: ReadCache,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -104,7 +107,8 @@ export class AuthGuard implements CanActivate {
 
     const found = await this.tokenAndUser(key.toLowerCase());
     if (!found) throw new PermissionDeniedError('Invalid token');
-    const { token, user } = found;
+    const { token, user, versions } = found;
+    if (versions !== null) req.readVersions = versions;
     const client = clientAddress(req);
     const allowed: string[] = Array.isArray(token.allowed_ips) ? token.allowed_ips : [];
     if (allowed.length && !allowed.some((net) => inNetwork(client, net))) {
@@ -116,22 +120,25 @@ export class AuthGuard implements CanActivate {
     return { user, token };
   }
 
-  /** A token and its user, read in one statement: every authenticated request begins with it. */
-  private async tokenAndUser(key: string): Promise<{ token: Row; user: Row } | null> {
+  /** A token and its user, read in one statement with the tables' write versions: every authenticated request begins with it. */
+  private async tokenAndUser(key: string): Promise<{ token: Row; user: Row; versions: PrereadVersions | null } | null> {
     const tokens = registry.get('users.token')!;
     const users = registry.get('users.user')!;
     const query = new ModelQuery(this.db.manager, tokens, this.db.driver);
     const userQuery = new ModelQuery(this.db.manager, users, this.db.driver);
     query.join(`INNER JOIN ${q(users.table)} u ON u.id = t.user_id`).where(`t.key = ${query.param(key)}`);
+    const versions = this.cache.versionsExpression();
     const [raw] = await query.select({
       ...Object.fromEntries(tokens.columns.map((f) => [`t_${f.column}`, `t.${q(f.column)}`])),
       ...Object.fromEntries(users.columns.map((f) => [`u_${f.column}`, `u.${q(f.column)}`])),
+      ...(versions ? { versions: versions.sql } : {}),
     });
     if (!raw) return null;
     const part = (prefix: string, columns: string[]) => Object.fromEntries(columns.map((c) => [c, raw[`${prefix}${c}`]]));
     return {
       token: query.fromDb(part('t_', tokens.columns.map((f) => f.column))),
       user: userQuery.fromDb(part('u_', users.columns.map((f) => f.column))),
+      versions: versions ? { text: String(raw.versions ?? ''), transactionsEnded: versions.transactionsEnded } : null,
     };
   }
 

@@ -3,7 +3,7 @@ import { Readable } from 'stream';
 import { EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { Database } from '../db/database';
-import { CachedReads, ReadCache } from '../db/read-cache';
+import { CachedReads, PrereadVersions, ReadCache } from '../db/read-cache';
 import { NotFoundError, PermissionDeniedError, ValidationError } from '../http/errors';
 import { ModelDef, Row, WriteContext } from '../model/model';
 import { PermissionService } from '../auth/permissions';
@@ -31,6 +31,8 @@ export interface RequestContext {
   requestId?: string;
   /** Settles once the response is sent or abandoned. */
   sent?: Promise<void>;
+  /** The tables' write versions, when the request's authentication read them: its cached reads use them. */
+  readVersions?: PrereadVersions;
 }
 
 export interface ListResult {
@@ -157,7 +159,7 @@ export class CrudService {
     const { query, mode, page, select } = await this.listQuery(model, ctx);
     const release = await this.listSlots.acquire(slotsFor(page.limit));
     try {
-      const reads = this.cache.reader();
+      const reads = this.cache.reader(ctx.readVersions);
       // The versions are read beside the page, before anything is read through them.
       const [, rows] = await Promise.all([reads.prefetch(), query.rows(select)]);
       const render = this.render(ctx, this.db.manager, reads);
@@ -222,14 +224,14 @@ export class CrudService {
   async everyListed(model: ModelDef, ctx: RequestContext): Promise<Representation[]> {
     const query = this.visible(this.db.manager, model, ctx);
     await applyFilters(query, ctx.params);
-    const reads = this.cache.reader();
+    const reads = this.cache.reader(ctx.readVersions);
     const [, rows] = await Promise.all([reads.prefetch(), query.rows({ counts: countsFor(model, 'full'), order: orderingOf(model, ctx.params) ?? query.defaultOrder() })]);
     return represent(this.render(ctx, this.db.manager, reads), model, rows, 'full');
   }
 
   async retrieve(model: ModelDef, id: number, ctx: RequestContext): Promise<Representation> {
     const mode = modeOf(ctx.params);
-    const reads = this.cache.reader();
+    const reads = this.cache.reader(ctx.readVersions);
     const [, rows] = await Promise.all([reads.prefetch(), this.visible(this.db.manager, model, ctx).whereIdIn([id]).rows({ counts: countsFor(model, mode) })]);
     if (!rows.length) throw new NotFoundError();
     return (await represent(this.render(ctx, this.db.manager, reads), model, rows, mode))[0];

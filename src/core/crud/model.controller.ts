@@ -13,7 +13,7 @@ import { ListExports } from './list-exports';
 
 export function requestContext(req: Request): RequestContext {
   const baseUrl = requestOrigin(req);
-  const { principal, scope, id } = req as AuthenticatedRequest;
+  const { principal, scope, id, readVersions } = req as AuthenticatedRequest;
   return {
     baseUrl,
     url: `${baseUrl}${req.originalUrl}`,
@@ -21,6 +21,7 @@ export function requestContext(req: Request): RequestContext {
     user: principal?.user ?? null,
     scope: scope ?? 'all',
     requestId: id,
+    readVersions,
   };
 }
 

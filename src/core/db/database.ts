@@ -48,13 +48,19 @@ export class Database {
   async transaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.once(work);
+        return await this.once(work).finally(() => this.transactionsEnded++);
       } catch (e) {
         if (attempt >= TRANSACTION_ATTEMPTS || !isRetryable(e)) throw e;
         await new Promise((resolve) => setTimeout(resolve, (10 << attempt) * (0.5 + Math.random())));
       }
     }
   }
+
+  /**
+   * Transactions of this process that have ended: what was read before this count last changed may not
+   * show this process's own writes since (versions read ahead for cached reads).
+   */
+  transactionsEnded = 0;
 
   private once<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
     if (this.driver === 'postgres') return this.dataSource.transaction(work);

@@ -70,9 +70,11 @@ export class ReadCache implements OnModuleInit {
    * What one request reads through the cache. It must read outside any write transaction: what a
    * transaction has not committed may yet be undone, and its versions with it.
    */
-  reader(): CachedReads {
+  reader(preread?: PrereadVersions): CachedReads {
     if (!this.config.readCache) return UNCACHED;
-    let versions: Promise<Map<string, string>> | undefined;
+    // Read ahead, they serve only while this process has written nothing since: a request must see its own writes.
+    const fresh = preread && preread.transactionsEnded === this.db.transactionsEnded;
+    let versions: Promise<Map<string, string>> | undefined = fresh ? Promise.resolve(parseVersions(preread.text)) : undefined;
     const read = () =>
       (versions ??= this.db.manager
         .query(`SELECT table_name, SUM(version) AS version FROM ${WRITE_VERSION_TABLE} GROUP BY table_name`)
@@ -132,6 +134,18 @@ export class ReadCache implements OnModuleInit {
     };
   }
 
+  /**
+   * An expression for a request's first statement (its token's) that reads every table's version with it,
+   * as `table:version,…`, for `reader` to take: one round trip less per request. Null with the cache off.
+   */
+  versionsExpression(): { sql: string; transactionsEnded: number } | null {
+    if (!this.config.readCache) return null;
+    const pairs = `v.table_name || ':' || v.version`;
+    const joined = this.db.driver === 'postgres' ? `string_agg(${pairs}, ',')` : `group_concat(${pairs}, ',')`;
+    const sql = `(SELECT COALESCE(${joined}, '') FROM (SELECT table_name, SUM(version) AS version FROM ${WRITE_VERSION_TABLE} GROUP BY table_name) v)`;
+    return { sql, transactionsEnded: this.db.transactionsEnded };
+  }
+
   /** The versioned tables a statement reads; null when it reads one that is not versioned, or depends on more than rows. */
   private tablesIn(sql: string): string[] | null {
     if (VOLATILE.test(sql)) return null;
@@ -142,6 +156,22 @@ export class ReadCache implements OnModuleInit {
     }
     return tables.size ? [...tables].sort() : null;
   }
+}
+
+/** Versions read ahead by `versionsExpression`, with the count of this process's transactions when it was asked for. */
+export interface PrereadVersions {
+  text: string;
+  transactionsEnded: number;
+}
+
+/** Versions as `versionsExpression` reads them. */
+function parseVersions(text: string): Map<string, string> {
+  const versions = new Map<string, string>();
+  for (const pair of text ? text.split(',') : []) {
+    const colon = pair.lastIndexOf(':');
+    versions.set(pair.slice(0, colon), pair.slice(colon + 1));
+  }
+  return versions;
 }
 
 /** One request's reads through the cache; every version it compares was read once, by one statement, before any of its reads. */

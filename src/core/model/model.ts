@@ -53,6 +53,8 @@ export interface LabelContext {
    * them instead of the database, and must then cost the same statements whatever the rows hold.
    */
   reps?: Record<string, unknown>[];
+  /** When a page is being represented, how: labels may load related objects through it, and so through its cache. */
+  render?: RenderContext;
 }
 
 /** Each row's NetBox `__str__`: its model's `labels` when it has them, else its `display`. */

@@ -83,7 +83,7 @@ export async function represent(ctx: RenderContext, model: ModelDef, rows: Row[]
     return out;
   });
   if (model.labels && rows.length && reps.some((rep) => 'display' in rep)) {
-    const labels = await model.labels(rows, { em: ctx.em, driver: ctx.driver, reps });
+    const labels = await model.labels(rows, { em: ctx.em, driver: ctx.driver, reps, render: ctx });
     reps.forEach((rep, i) => {
       if ('display' in rep) rep.display = labels[i];
     });
