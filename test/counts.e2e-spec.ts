@@ -193,6 +193,32 @@ describe('remembered related objects and definitions', () => {
     expect((await t.get(`${TENANTS}${body.results[1].id}/`)).body.group).toMatchObject({ id: west, name: 'Far West' });
   });
 
+  it('answers a page again from its remembered JSON, the same bytes, until anything at all is written', async () => {
+    const url = `${TENANTS}?limit=3`;
+    const first = await t.get(url);
+    const again = await statementsOf(t, () => t.get(url).expect(200).expect(first.text));
+    // The token with the versions, and the page's rows: nothing nested, no definitions, no tags.
+    expect(again).toHaveLength(2);
+
+    // Any write anywhere is seen: a tag that no tenant carries, then a tenant group renamed.
+    const tagged = await t.post('/api/extras/tags/', { name: 'Unrelated', slug: 'unrelated' });
+    expectStatus(tagged, 201);
+    expect((await statementsOf(t, () => t.get(url).expect(200).expect(first.text))).length).toBeGreaterThan(2);
+    const group = first.body.results[0].group;
+    expectStatus(await t.patch(`${TENANT_GROUPS}${group.id}/`, { name: 'Near East' }), 200);
+    const renamed = await t.get(url);
+    expect(renamed.body.results[0].group.name).toBe('Near East');
+    expect((await t.get(`${TENANTS}${renamed.body.results[0].id}/`)).body.group.name).toBe('Near East');
+
+    // What differs by request is not shared: the host of the URLs, the brief form, what is left out.
+    const elsewhere = await t.get(url).set('Host', 'inventory.example.com');
+    expect(elsewhere.body.results[0].url).toMatch(/^http:\/\/inventory\.example\.com\/api\/tenancy\/tenants\/\d+\/$/);
+    expect((await t.get(url)).body.results[0].url).not.toContain('inventory.example.com');
+    expect(Object.keys((await t.get(`${url}&brief=1`)).body.results[0])).toEqual(['id', 'url', 'display', 'name', 'slug']);
+    expect((await t.get(`${url}&exclude=custom_fields`)).body.results[0]).not.toHaveProperty('custom_fields');
+    expect((await t.get(url)).body.results[0]).toHaveProperty('custom_fields');
+  });
+
   it('reads everything afresh with READ_CACHE=false', async () => {
     const fresh = await TestApp.start({ READ_CACHE: 'false' });
     try {
@@ -277,6 +303,12 @@ describe('counts across processes', () => {
     expect(await shown()).toBe('North');
     expect((await viaB('PATCH', `${TENANT_GROUPS}${group.body.id}/`, { name: 'Far North' })).status).toBe(200);
     expect(await shown()).toBe('Far North');
+    // And so does its detail, and the page read again, remembered or not.
+    const north = (await a.get(`${TENANTS}?group=north&limit=1`, PROCESS_TOKEN)).body.results[0];
+    expect((await a.get(`${TENANTS}${north.id}/`, PROCESS_TOKEN)).body.group.name).toBe('Far North');
+    expect((await viaB('PATCH', `${TENANT_GROUPS}${group.body.id}/`, { name: 'North' })).status).toBe(200);
+    expect(await shown()).toBe('North');
+    expect((await viaB('PATCH', `${TENANT_GROUPS}${group.body.id}/`, { name: 'Far North' })).status).toBe(200);
     // A write the other process refuses changes nothing: the count stays remembered and right.
     expect((await viaB('POST', TENANTS, [{ name: 'Far ok', slug: 'far-ok' }, { name: 'Far ok', slug: 'far-ok' }])).status).toBe(400);
     await check();

@@ -10,7 +10,7 @@ import { Database } from '../core/db/database';
 import { Jobs } from '../core/jobs/queue';
 import { Row } from '../core/model/model';
 import { ModelQuery } from '../core/query/model-query';
-import { Representation } from '../core/serialize/serializer';
+import { RawJson } from '../core/serialize/raw-json';
 import { SyncError, fetchSource, walkFiles } from './data-backends';
 import { DataFile, DataSource } from './data-sources.model';
 import { JobRuns } from './job-runs';
@@ -54,7 +54,7 @@ export class DataSourceSyncs implements OnModuleInit {
   }
 
   /** NetBox's enqueue_sync_job: the source, now queued. */
-  async requestSync(id: number, ctx: RequestContext): Promise<Representation> {
+  async requestSync(id: number, ctx: RequestContext): Promise<RawJson> {
     const { row } = await this.crud.visibleRow(DataSource, id, ctx);
     await this.setStatus(row.id, 'queued');
     await this.runs.enqueue('datasource', DataSource.label, row.id, '', ctx.user, {}, (job): SyncJob => ({ job }));

@@ -11,6 +11,7 @@ import { ChangeEvents, CommittedChanges, deletedKey } from '../events/change-eve
 import { Scope, scopeSql } from '../query/constraints';
 import { QueryParams, applyFilters } from '../query/filters';
 import { ModelQuery, RowsOptions } from '../query/model-query';
+import { RawJson, jsonOf } from '../serialize/raw-json';
 import { Mode, RenderContext, Representation, countsFor, represent, representByIds } from '../serialize/serializer';
 import { Semaphore } from '../util/semaphore';
 import { Writer, eachOrNone } from '../write/writer';
@@ -40,7 +41,7 @@ export interface ListResult {
   count: number | null;
   next: string | null;
   previous: string | null;
-  results: Representation[];
+  results: RawJson[];
 }
 
 const TRUE = /^(1|true|t|yes|y|on)$/i;
@@ -165,11 +166,11 @@ export class CrudService {
       const render = this.render(ctx, this.db.manager, reads);
       let result: ListResult;
       if (page.start !== undefined) {
-        const results = await represent(render, model, rows, mode);
+        const results = await this.representPage(render, model, rows, mode, reads);
         result = { count: null, ...cursorLinks(ctx.url, page, rows.map((r) => r.id as number)), results };
       } else {
         const count = provenCount(page, rows.length) ?? (await reads.count(query.countStatement(), () => query.count()));
-        const results = await represent(render, model, rows, mode);
+        const results = await this.representPage(render, model, rows, mode, reads);
         result = { count, ...pageLinks(ctx.url, page, count), results };
       }
       void settledWithin(ctx.sent, SEND_WAIT_MS).then(release);
@@ -229,12 +230,12 @@ export class CrudService {
     return represent(this.render(ctx, this.db.manager, reads), model, rows, 'full');
   }
 
-  async retrieve(model: ModelDef, id: number, ctx: RequestContext): Promise<Representation> {
+  async retrieve(model: ModelDef, id: number, ctx: RequestContext): Promise<RawJson> {
     const mode = modeOf(ctx.params);
     const reads = this.cache.reader(ctx.readVersions);
     const [, rows] = await Promise.all([reads.prefetch(), this.visible(this.db.manager, model, ctx).whereIdIn([id]).rows({ counts: countsFor(model, mode) })]);
     if (!rows.length) throw new NotFoundError();
-    return (await represent(this.render(ctx, this.db.manager, reads), model, rows, mode))[0];
+    return (await this.representPage(this.render(ctx, this.db.manager, reads), model, rows, mode, reads))[0];
   }
 
   /** The object behind one of a model's own routes (a component's trace), if this request may see it, and how to render what the route shows. */
@@ -364,6 +365,22 @@ export class CrudService {
   }
 
   /** How this request renders objects; `cache` only for reads outside a transaction. */
+  /**
+   * A page's objects as a list or a detail answers them, written as JSON: each one remembered while nothing
+   * at all has been written since (READ_CACHE), the others represented together and remembered.
+   */
+  private async representPage(render: RenderContext, model: ModelDef, rows: Row[], mode: Mode, reads: CachedReads): Promise<RawJson[]> {
+    if (!rows.length) return [];
+    // What else a representation depends on: where it is served from and what the client left out.
+    const prefix = `${model.label}|${mode}|${render.baseUrl}|${[...(render.exclude ?? [])].sort().join(',')}|`;
+    const known = await reads.representations(rows.map((row) => prefix + row.id));
+    const missing = rows.filter((_, i) => known[i] === undefined);
+    const written = missing.length ? (await represent(render, model, missing, mode)).map(jsonOf) : [];
+    if (written.length) await reads.rememberRepresentations(missing.map((row, i) => [prefix + row.id, written[i]]));
+    let next = 0;
+    return known.map((json) => new RawJson(json ?? written[next++]));
+  }
+
   private render(ctx: RequestContext, em: EntityManager, cache?: CachedReads): RenderContext {
     const exclude = ctx.params.exclude;
     const excluded = new Set((Array.isArray(exclude) ? exclude : exclude ? [exclude] : []).flatMap((e) => e.split(',')));

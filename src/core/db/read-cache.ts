@@ -17,6 +17,8 @@ const TRIGGER_LOCK = 0x77726974;
 const COUNTS = 1000;
 const ROWS = 10_000;
 const VALUES = 200;
+/** Characters of remembered representations, about twice as many bytes: a few thousand devices' full forms. */
+const REPRESENTATION_CHARS = 16 * 1024 * 1024;
 
 /** A map that forgets its least recently used entries beyond a size. */
 class Lru<T> {
@@ -36,6 +38,33 @@ class Lru<T> {
   }
 }
 
+/** Text by key, forgetting the least recently used beyond a total length. */
+class TextLru {
+  private readonly entries = new Map<string, { version: string; text: string }>();
+  private length = 0;
+  constructor(private readonly maxLength: number) {}
+  get(key: string, version: string): string | undefined {
+    const entry = this.entries.get(key);
+    if (entry?.version !== version) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.text;
+  }
+  set(key: string, version: string, text: string): void {
+    if (text.length > this.maxLength / 16) return;
+    this.delete(key);
+    this.entries.set(key, { version, text });
+    this.length += text.length;
+    while (this.length > this.maxLength) this.delete(this.entries.keys().next().value!);
+  }
+  private delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.length -= entry.text.length;
+  }
+}
+
 /**
  * What reads may reuse across requests and processes: counts, rows by id and small derived values
  * (custom field definitions), each remembered with the write versions of the tables it was read
@@ -51,6 +80,7 @@ export class ReadCache implements OnModuleInit {
   private readonly counts = new Lru<{ versions: string; count: number }>(COUNTS);
   private readonly rows = new Lru<{ version: string; row: Row }>(ROWS);
   private readonly values = new Lru<{ versions: string; value: unknown }>(VALUES);
+  private readonly representations = new TextLru(REPRESENTATION_CHARS);
   private readonly loadingValues = new Map<string, Promise<unknown>>();
 
   constructor(
@@ -83,8 +113,19 @@ export class ReadCache implements OnModuleInit {
       const all = await read();
       return tables.map((t) => `${t}:${all.get(t) ?? 0}`).join(',');
     };
+    // Every table's writes at once: versions only grow, so their sum changes with any write anywhere.
+    let everything: Promise<string> | undefined;
+    const everyVersion = () => (everything ??= read().then((all) => String([...all.values()].reduce((sum, v) => sum + Number(v), 0))));
     return {
       prefetch: async () => void (await read()),
+      representations: async (keys) => {
+        const version = await everyVersion();
+        return keys.map((key) => this.representations.get(key, version));
+      },
+      rememberRepresentations: async (entries) => {
+        const version = await everyVersion();
+        for (const [key, json] of entries) this.representations.set(key, version, json);
+      },
       count: async ([sql, params], load) => {
         const tables = this.tablesIn(sql);
         if (!tables) return load();
@@ -184,6 +225,12 @@ export interface CachedReads {
   rowsById(table: string, ids: number[], load: (ids: number[]) => Promise<Row[]>): Promise<Row[]>;
   /** A value derived from some tables: remembered, or computed by `load` and remembered. Callers must not change it. */
   value<T>(key: string, tables: string[], load: () => Promise<T>): Promise<T>;
+  /**
+   * Objects' representations as JSON, by key, remembered while nothing at all has been written since (a representation
+   * reads many tables, related ones and definitions); undefined for those not remembered.
+   */
+  representations(keys: string[]): Promise<Array<string | undefined>>;
+  rememberRepresentations(entries: Array<[key: string, json: string]>): Promise<void>;
 }
 
 /** Every read made afresh (`READ_CACHE=false`). */
@@ -192,6 +239,8 @@ const UNCACHED: CachedReads = {
   count: (_statement, load) => load(),
   rowsById: (_table, ids, load) => load(ids),
   value: (_key, _tables, load) => load(),
+  representations: async (keys) => keys.map(() => undefined),
+  rememberRepresentations: async () => undefined,
 };
 
 /**

@@ -2,6 +2,7 @@ import { Logger, StreamableFile } from '@nestjs/common';
 import type { ServerResponse } from 'http';
 import type { Request, Response } from 'express';
 import { Readable } from 'stream';
+import { RawJson, jsonOf } from '../serialize/raw-json';
 
 /** `Accept: application/json; indent=4` asks for pretty-printed JSON. */
 export function indentOf(req: Request): number | undefined {
@@ -29,7 +30,16 @@ export function renderBody(req: Request, res: Response, body: unknown): string {
     return browsablePage(req, res.statusCode, JSON.stringify(body, null, 4) ?? '');
   }
   res.setHeader('Content-Type', 'application/json');
-  return JSON.stringify(body, null, indentOf(req)) ?? '';
+  const indent = indentOf(req);
+  return indent ? JSON.stringify(body, null, indent) ?? '' : compactJson(body);
+}
+
+/** `JSON.stringify(body)`, with representations already written as JSON taken as they are. */
+function compactJson(body: unknown): string {
+  if (body instanceof RawJson) return body.json;
+  if (!isList(body)) return JSON.stringify(body) ?? '';
+  const { results, ...head } = body;
+  return `${JSON.stringify({ ...head, results: [] }).slice(0, -2)}${results.map(jsonOf).join(',')}]}`;
 }
 
 /**
@@ -46,7 +56,7 @@ export function renderResponse(req: Request, res: Response, body: unknown): stri
   // The same bytes as `JSON.stringify(body)`: the keys before `results`, then each result.
   const pieces = [Buffer.from(JSON.stringify({ ...head, results: [] }).slice(0, -2))];
   for (let i = 0; i < results.length; i += RESULTS_PER_PIECE) {
-    const json = results.slice(i, i + RESULTS_PER_PIECE).map((r) => JSON.stringify(r) ?? 'null');
+    const json = results.slice(i, i + RESULTS_PER_PIECE).map(jsonOf);
     pieces.push(Buffer.from((i ? ',' : '') + json.join(',')));
   }
   pieces.push(Buffer.from(']}'));
@@ -55,12 +65,16 @@ export function renderResponse(req: Request, res: Response, body: unknown): stri
   return jsonStream(Readable.from(pieces), length);
 }
 
-/** A list page (`{count, next, previous, results}`, results last) too long for one string. */
-function isLongList(body: unknown): body is { results: unknown[] } & Record<string, unknown> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+/** A list page: `{count, next, previous, results}`, results last. */
+function isList(body: unknown): body is { results: unknown[] } & Record<string, unknown> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || body instanceof RawJson) return false;
   const keys = Object.keys(body);
-  const results = (body as { results?: unknown }).results;
-  return keys[keys.length - 1] === 'results' && Array.isArray(results) && results.length > RESULTS_PER_PIECE;
+  return keys[keys.length - 1] === 'results' && Array.isArray((body as { results?: unknown }).results);
+}
+
+/** A list page too long for one string. */
+function isLongList(body: unknown): body is { results: unknown[] } & Record<string, unknown> {
+  return isList(body) && body.results.length > RESULTS_PER_PIECE;
 }
 
 const logger = new Logger('API');
