@@ -161,16 +161,24 @@ export class CrudService {
     const release = await this.listSlots.acquire(slotsFor(page.limit));
     try {
       const reads = this.cache.reader(ctx.readVersions);
-      // The versions are read beside the page, before anything is read through them.
-      const [, rows] = await Promise.all([reads.prefetch(), query.rows(select)]);
       const render = this.render(ctx, this.db.manager, reads);
+      // Where representations are remembered, the page's ids first: only objects not remembered are read whole.
+      // The versions are read beside the page, before anything is read through them.
+      let listed: { ids: number[]; results: RawJson[] };
+      if (reads.remembersRepresentations) {
+        const [, ids] = await Promise.all([reads.prefetch(), query.ids(select)]);
+        const read = (missing: number[]) => new ModelQuery(this.db.manager, model, this.db.driver).whereIdIn(missing).rows({ counts: select.counts, order: ['id'] });
+        listed = { ids, results: await this.representPage(render, model, ids, mode, reads, read) };
+      } else {
+        const [, rows] = await Promise.all([reads.prefetch(), query.rows(select)]);
+        listed = { ids: rows.map((r) => r.id as number), results: await this.representPage(render, model, rows.map((r) => r.id as number), mode, reads, async () => rows) };
+      }
+      const { ids, results } = listed;
       let result: ListResult;
       if (page.start !== undefined) {
-        const results = await this.representPage(render, model, rows, mode, reads);
-        result = { count: null, ...cursorLinks(ctx.url, page, rows.map((r) => r.id as number)), results };
+        result = { count: null, ...cursorLinks(ctx.url, page, ids), results };
       } else {
-        const count = provenCount(page, rows.length) ?? (await reads.count(query.countStatement(), () => query.count()));
-        const results = await this.representPage(render, model, rows, mode, reads);
+        const count = provenCount(page, ids.length) ?? (await reads.count(query.countStatement(), () => query.count()));
         result = { count, ...pageLinks(ctx.url, page, count), results };
       }
       void settledWithin(ctx.sent, SEND_WAIT_MS).then(release);
@@ -235,7 +243,7 @@ export class CrudService {
     const reads = this.cache.reader(ctx.readVersions);
     const [, rows] = await Promise.all([reads.prefetch(), this.visible(this.db.manager, model, ctx).whereIdIn([id]).rows({ counts: countsFor(model, mode) })]);
     if (!rows.length) throw new NotFoundError();
-    return (await this.representPage(this.render(ctx, this.db.manager, reads), model, rows, mode, reads))[0];
+    return (await this.representPage(this.render(ctx, this.db.manager, reads), model, [id], mode, reads, async () => rows))[0];
   }
 
   /** The object behind one of a model's own routes (a component's trace), if this request may see it, and how to render what the route shows. */
@@ -369,16 +377,25 @@ export class CrudService {
    * A page's objects as a list or a detail answers them, written as JSON: each one remembered while nothing
    * at all has been written since (READ_CACHE), the others represented together and remembered.
    */
-  private async representPage(render: RenderContext, model: ModelDef, rows: Row[], mode: Mode, reads: CachedReads): Promise<RawJson[]> {
-    if (!rows.length) return [];
+  private async representPage(render: RenderContext, model: ModelDef, ids: number[], mode: Mode, reads: CachedReads, read: (missing: number[]) => Promise<Row[]>): Promise<RawJson[]> {
+    if (!ids.length) return [];
     // What else a representation depends on: where it is served from and what the client left out.
     const prefix = `${model.label}|${mode}|${render.baseUrl}|${[...(render.exclude ?? [])].sort().join(',')}|`;
-    const known = await reads.representations(rows.map((row) => prefix + row.id));
-    const missing = rows.filter((_, i) => known[i] === undefined);
-    const written = missing.length ? (await represent(render, model, missing, mode)).map(jsonOf) : [];
-    if (written.length) await reads.rememberRepresentations(missing.map((row, i) => [prefix + row.id, written[i]]));
-    let next = 0;
-    return known.map((json) => new RawJson(json ?? written[next++]));
+    const known = await reads.representations(ids.map((id) => prefix + id));
+    const missing = ids.filter((_, i) => known[i] === undefined);
+    const written = new Map<number, string>();
+    if (missing.length) {
+      const wanted = new Set(missing);
+      const rows = (await read(missing)).filter((row) => wanted.has(row.id));
+      const reps = await represent(render, model, rows, mode);
+      rows.forEach((row, i) => written.set(row.id, jsonOf(reps[i])));
+      await reads.rememberRepresentations([...written].map(([id, json]) => [prefix + id, json]));
+    }
+    // An object gone between the page's ids and its rows is left out, as if the page had been read later.
+    return ids.flatMap((id, i) => {
+      const json = known[i] ?? written.get(id);
+      return json === undefined ? [] : [new RawJson(json)];
+    });
   }
 
   private render(ctx: RequestContext, em: EntityManager, cache?: CachedReads): RenderContext {

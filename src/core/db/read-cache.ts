@@ -117,6 +117,7 @@ export class ReadCache implements OnModuleInit {
     let everything: Promise<string> | undefined;
     const everyVersion = () => (everything ??= read().then((all) => String([...all.values()].reduce((sum, v) => sum + Number(v), 0))));
     return {
+      remembersRepresentations: true,
       prefetch: async () => void (await read()),
       representations: async (keys) => {
         const version = await everyVersion();
@@ -230,11 +231,14 @@ export interface CachedReads {
    * reads many tables, related ones and definitions); undefined for those not remembered.
    */
   representations(keys: string[]): Promise<Array<string | undefined>>;
+  /** Whether `representations` may remember anything: a page may then read its ids first. */
+  readonly remembersRepresentations: boolean;
   rememberRepresentations(entries: Array<[key: string, json: string]>): Promise<void>;
 }
 
 /** Every read made afresh (`READ_CACHE=false`). */
 const UNCACHED: CachedReads = {
+  remembersRepresentations: false,
   prefetch: async () => undefined,
   count: (_statement, load) => load(),
   rowsById: (_table, ids, load) => load(ids),

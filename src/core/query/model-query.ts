@@ -83,6 +83,11 @@ export class ModelQuery {
     return raw.map((r) => this.fromDb(r, opts.counts ?? []));
   }
 
+  /** The ids of the rows `rows` would read, in the same order and page. */
+  async ids(opts: RowsOptions = {}): Promise<number[]> {
+    return (await this.run<{ id: number | string }>(this.rowsStatement(opts, true))).map((r) => Number(r.id));
+  }
+
   /** The matching rows' values of these expressions, by name, unconverted (`{ id: 't.id' }`). */
   async select(expressions: Record<string, string>, limit?: number): Promise<Row[]> {
     const columns = Object.entries(expressions).map(([name, expr]) => `${expr} AS ${q(name)}`);
@@ -90,9 +95,9 @@ export class ModelQuery {
   }
 
   /** The SELECT `rows` runs, unrun, for a cursor to read; its rows go through `fromDb`. */
-  rowsStatement(opts: RowsOptions = {}): Statement {
-    const columns = this.model.readColumns.map((f) => `t.${q(f.column)} AS ${q(f.column)}`);
-    for (const key of opts.counts ?? []) columns.push(`${this.countSql(key)} AS ${q(key)}`);
+  rowsStatement(opts: RowsOptions = {}, idsOnly = false): Statement {
+    const columns = idsOnly ? [`t.id AS "id"`] : this.model.readColumns.map((f) => `t.${q(f.column)} AS ${q(f.column)}`);
+    if (!idsOnly) for (const key of opts.counts ?? []) columns.push(`${this.countSql(key)} AS ${q(key)}`);
     const joins = new Map<string, Join>();
     const terms = (opts.order ?? this.defaultOrder()).flatMap((term) => this.termsFor(term, joins));
     // Each related object an ordering follows, joined once: an index can serve the order, as a subquery per row cannot.
