@@ -51,6 +51,8 @@ export class GraphqlController {
       schema: () => (this.schema ??= buildSchema(this.plugins.flatMap((p) => (p.spec.graphqlSchema ? [p.spec.graphqlSchema] : [])))),
       context: (request: { raw: Request }) => new GraphqlContext((request.raw as AuthenticatedRequest).principal?.user ?? null, this.crud, this.db, this.config) as never,
       validationRules: [...specifiedRules, queryLimits(this.config.graphql.maxDepth, this.config.graphql.maxComplexity)],
+      // An operation that could not start (its variables did not coerce) has no data: a request error, 400 under the spec's media type.
+      onOperation: (_req, _args, result) => ('data' in result ? undefined : (result.errors as never)),
       formatError: (err) => this.formatError(err),
     });
     return this.handler({
