@@ -277,6 +277,7 @@ describe('GraphQL API', () => {
         const statements = await statementsDuring(t, run);
         return { devices, statements };
       };
+      // Within the default complexity budget: 10 + 10 × (1 + 10 + 10 × (1 + 10 + 10 × 1)) = 2,220.
       const small = await measure('small');
       const large = await measure('large');
       expect(small.devices).toHaveLength(10);
@@ -297,17 +298,20 @@ describe('GraphQL API', () => {
       expect(res!.body.errors[0].message).toBe('Query depth 12 exceeds the maximum of 10 (GRAPHQL_MAX_DEPTH).');
       expect(statements).toBe(baseline);
       // Depth 10 is allowed.
-      const allowed = `{ site_list { devices { site { devices { site { devices { site { devices { site { name } } } } } } } } } }`;
-      expect((await gql(t, allowed)).body.errors).toBeUndefined();
+      const allowed = `{ device(id: ${seed.sw1.id}) { site { tenant { sites { tenant { sites { tenant { sites { tenant { name } } } } } } } } } }`;
+      const answer = await gql(t, allowed);
+      expect(answer.body.errors).toBeUndefined();
+      expect(answer.body.data.device.site.tenant.sites[0].tenant.sites[0].tenant.sites).toEqual([{ tenant: { name: 'Acme' } }]);
     });
 
     it('refuses a query over GRAPHQL_MAX_COMPLEXITY before any statement runs', async () => {
-      const wide = `{ ${Array.from({ length: 100 }, (_, i) => `s${i}: site_list { name }`).join(' ')} }`;
+      // Lists multiply what they select by ten: three of these cost 3 × 21,110.
+      const wide = `{ ${['a', 'b', 'c'].map((alias) => `${alias}: site_list { devices { interfaces { ip_addresses { address } } } }`).join(' ')} }`;
       const baseline = await statementsDuring(t, () => gql(t, '{ __typename }'));
       let res: Awaited<ReturnType<typeof gql>> | undefined;
       const statements = await statementsDuring(t, async () => (res = await t.post(GQL, { query: wide }).set('Accept', 'application/graphql-response+json')));
       expectStatus(res!, 400);
-      expect(JSON.parse(res!.text).errors[0].message).toBe('Query complexity 1100 exceeds the maximum of 1000 (GRAPHQL_MAX_COMPLEXITY).');
+      expect(JSON.parse(res!.text).errors[0].message).toBe('Query complexity 63330 exceeds the maximum of 50000 (GRAPHQL_MAX_COMPLEXITY).');
       expect(statements).toBe(baseline);
     });
   });
@@ -370,7 +374,7 @@ describe('GraphQL API settings', () => {
       const deep = await gql(t, '{ site_list { tenant { name } } }');
       expect(deep.body.errors[0].message).toBe('Query depth 3 exceeds the maximum of 2 (GRAPHQL_MAX_DEPTH).');
       const costly = await gql(t, '{ a: site_list { name } b: site_list { name } c: site_list { name } }');
-      expect(costly.body.errors[0].message).toBe('Query complexity 33 exceeds the maximum of 25 (GRAPHQL_MAX_COMPLEXITY).');
+      expect(costly.body.errors[0].message).toBe('Query complexity 60 exceeds the maximum of 25 (GRAPHQL_MAX_COMPLEXITY).');
     } finally {
       await t.close();
     }
