@@ -23,6 +23,36 @@ async function data(t: TestApp, query: string, token: string | null = t.token): 
 
 const names = (objects: Json[]) => objects.map((o) => o.name);
 
+/** Every query of NetBox 3.5's GraphQL schema and the type it answers with (`<name>_list` answers a list of it). */
+const NETBOX_QUERIES = [
+  'circuit:CircuitType circuit_termination:CircuitTerminationType circuit_type:CircuitTypeType provider:ProviderType',
+  'provider_account:ProviderAccountType provider_network:ProviderNetworkType cable:CableType console_port:ConsolePortType',
+  'console_port_template:ConsolePortTemplateType console_server_port:ConsoleServerPortType',
+  'console_server_port_template:ConsoleServerPortTemplateType device:DeviceType device_bay:DeviceBayType',
+  'device_bay_template:DeviceBayTemplateType device_role:DeviceRoleType device_type:DeviceTypeType front_port:FrontPortType',
+  'front_port_template:FrontPortTemplateType interface:InterfaceType interface_template:InterfaceTemplateType',
+  'inventory_item:InventoryItemType inventory_item_role:InventoryItemRoleType inventory_item_template:InventoryItemTemplateType',
+  'location:LocationType manufacturer:ManufacturerType module:ModuleType module_bay:ModuleBayType',
+  'module_bay_template:ModuleBayTemplateType module_type:ModuleTypeType platform:PlatformType power_feed:PowerFeedType',
+  'power_outlet:PowerOutletType power_outlet_template:PowerOutletTemplateType power_panel:PowerPanelType power_port:PowerPortType',
+  'power_port_template:PowerPortTemplateType rack:RackType rack_reservation:RackReservationType rack_role:RackRoleType',
+  'rear_port:RearPortType rear_port_template:RearPortTemplateType region:RegionType site:SiteType site_group:SiteGroupType',
+  'virtual_chassis:VirtualChassisType virtual_device_context:VirtualDeviceContextType config_context:ConfigContextType',
+  'config_template:ConfigTemplateType custom_field:CustomFieldType custom_link:CustomLinkType export_template:ExportTemplateType',
+  'image_attachment:ImageAttachmentType saved_filter:SavedFilterType journal_entry:JournalEntryType tag:TagType webhook:WebhookType',
+  'asn:ASNType asn_range:ASNRangeType aggregate:AggregateType ip_address:IPAddressType ip_range:IPRangeType l2vpn:L2VPNType',
+  'l2vpn_termination:L2VPNTerminationType prefix:PrefixType rir:RIRType role:RoleType route_target:RouteTargetType',
+  'service:ServiceType service_template:ServiceTemplateType fhrp_group:FHRPGroupType fhrp_group_assignment:FHRPGroupAssignmentType',
+  'vlan:VLANType vlan_group:VLANGroupType vrf:VRFType tenant:TenantType tenant_group:TenantGroupType contact:ContactType',
+  'contact_role:ContactRoleType contact_group:ContactGroupType contact_assignment:ContactAssignmentType group:GroupType',
+  'user:UserType cluster:ClusterType cluster_group:ClusterGroupType cluster_type:ClusterTypeType virtual_machine:VirtualMachineType',
+  'vm_interface:VMInterfaceType wireless_lan:WirelessLANType wireless_lan_group:WirelessLANGroupType wireless_link:WirelessLinkType',
+]
+  .join(' ')
+  .split(/\s+/)
+  .filter(Boolean)
+  .map((pair) => pair.split(':') as [string, string]);
+
 /** A data centre as the REST API builds it: sites, devices with interfaces and addresses, and the other apps around them. */
 async function seedInventory(t: TestApp) {
   const post = (path: string, body: Json) => createOne(t, path, body);
@@ -111,6 +141,17 @@ describe('GraphQL API', () => {
       expect(result.user_list).toEqual([{ username: 'admin' }]);
     });
 
+    it("has every query of NetBox 3.5's schema, with its type and argument", async () => {
+      const result = await data(t, '{ __schema { queryType { fields { name args { name type { kind name ofType { name } } } type { kind name ofType { kind ofType { kind ofType { name } } } } } } } }');
+      const fields = new Map<string, Json>(result.__schema.queryType.fields.map((f: Json) => [f.name, f]));
+      expect(NETBOX_QUERIES).toHaveLength(90);
+      for (const [query, type] of NETBOX_QUERIES) {
+        expect([query, fields.get(query)?.type.name]).toEqual([query, type]);
+        expect([query, fields.get(query)?.args]).toEqual([query, [{ name: 'id', type: { kind: 'NON_NULL', name: null, ofType: { name: 'Int' } } }]]);
+        expect([query, fields.get(`${query}_list`)?.type.ofType.ofType.ofType.name]).toEqual([query, type]);
+      }
+    });
+
     it('names types as NetBox does and reads one object by id', async () => {
       const result = await data(t, `{ device(id: ${seed.sw1.id}) { __typename id display name } device_type_list { __typename } ip_address(id: ${seed.address.id}) { __typename } }`);
       expect(result.device).toEqual({ __typename: 'DeviceType', id: String(seed.sw1.id), display: 'sw1', name: 'sw1' });
@@ -153,11 +194,12 @@ describe('GraphQL API', () => {
       expect(result.contact_assignment_list).toEqual([{ object: { slug: 'dc1' } }]);
     });
 
-    it('reads custom fields as JSON and tags as objects', async () => {
-      const result = await data(t, `{ device_list(name: ["sw1", "sw2"]) { name custom_fields tags { name slug } } }`);
+    it('reads custom fields and config contexts as JSON, tags as objects', async () => {
+      await createOne(t, '/api/extras/config-contexts/', { name: 'DC1 NTP', data: { ntp: ['192.0.2.123'] }, sites: [seed.dc1.id] });
+      const result = await data(t, `{ device_list(name: ["sw1", "sw3"]) { name custom_fields config_context tags { name slug } } }`);
       expect(result.device_list).toEqual([
-        { name: 'sw1', custom_fields: { asset_owner: 'network-ops' }, tags: [{ name: 'Core', slug: 'core' }] },
-        { name: 'sw2', custom_fields: { asset_owner: null }, tags: [] },
+        { name: 'sw1', custom_fields: { asset_owner: 'network-ops' }, config_context: { ntp: ['192.0.2.123'] }, tags: [{ name: 'Core', slug: 'core' }] },
+        { name: 'sw3', custom_fields: { asset_owner: null }, config_context: {}, tags: [] },
       ]);
     });
 
