@@ -1,3 +1,5 @@
+import * as fs from 'fs';
+import * as path from 'path';
 import { auditServer } from 'graphql-http';
 import { TestApp } from './helpers/test-app';
 import { Json, createOne, expectStatus } from './helpers/seed';
@@ -201,6 +203,18 @@ describe('GraphQL API', () => {
         { name: 'sw1', custom_fields: { asset_owner: 'network-ops' }, config_context: { ntp: ['192.0.2.123'] }, tags: [{ name: 'Core', slug: 'core' }] },
         { name: 'sw3', custom_fields: { asset_owner: null }, config_context: {}, tags: [] },
       ]);
+    });
+
+    it('answers the examples of docs/graphql.md', async () => {
+      const doc = fs.readFileSync(path.join(__dirname, '..', 'docs', 'graphql.md'), 'utf8');
+      const examples = [...doc.matchAll(/```graphql\n([\s\S]*?)```/g)].map((m) => m[1]);
+      expect(examples.length).toBeGreaterThanOrEqual(3);
+      for (const query of examples) {
+        const res = await gql(t, query, { slug: 'dc1' });
+        expectStatus(res, 200);
+        expect([query, res.body.errors]).toEqual([query, undefined]);
+        expect(Object.values(res.body.data as Json).every((list) => Array.isArray(list) && list.length > 0)).toBe(true);
+      }
     });
 
     it("serves a plugin's models and the queries it adds", async () => {
