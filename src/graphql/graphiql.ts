@@ -36,6 +36,10 @@ export function graphiqlPage(): string {
   const $ = (id) => document.getElementById(id);
   const params = new URLSearchParams(location.search);
   if (params.get('query')) $('query').value = params.get('query');
+  function csrfToken() {
+    const match = document.cookie.match(/(?:^|;\\s*)csrftoken=([^;]*)/);
+    return match ? decodeURIComponent(match[1]) : '';
+  }
   async function run() {
     $('status').textContent = 'Running...';
     let variables;
@@ -43,7 +47,8 @@ export function graphiqlPage(): string {
     const res = await fetch(location.pathname, {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/graphql-response+json, application/json' },
+      // A signed-in session counts for a POST only with its CSRF token, as Django's does.
+      headers: { 'Content-Type': 'application/json', Accept: 'application/graphql-response+json, application/json', 'X-CSRFToken': csrfToken() },
       body: JSON.stringify({ query: $('query').value, variables }),
     });
     const text = await res.text();
