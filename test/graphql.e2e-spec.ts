@@ -259,6 +259,13 @@ describe('GraphQL API', () => {
       expect(res.body.data).toBeNull();
       expect(res.body.errors[0].message).toMatch(/^Invalid filter: site: Select a valid choice\. atlantis/);
       expect(res.body.errors[0].path).toEqual(['device_list']);
+      // Beyond what an id column holds: refused as a value, where PostgreSQL would fail the statement.
+      const hugeId = await gql(t, '{ ip_address_list(id: "99999999999") { address } }');
+      expectStatus(hugeId, 200);
+      expect(hugeId.body.errors.map((e: Json) => e.message)).toEqual(['Invalid filter: id: Ensure this value is less than or equal to 2147483647.']);
+      const hugeRelated = await gql(t, '{ device_list(site_id: "99999999999") { name } }');
+      expectStatus(hugeRelated, 200);
+      expect(hugeRelated.body.errors.map((e: Json) => e.message)).toEqual(['Invalid filter: site_id: Select a valid choice. 99999999999 is not one of the available choices.']);
     });
   });
 

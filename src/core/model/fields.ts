@@ -111,6 +111,9 @@ export function titleCase(name: string): string {
     .join(' ');
 }
 
+/** The largest value of a 32-bit integer column (ids among them). */
+export const INT32_MAX = 2_147_483_647;
+
 export const STRING_LOOKUPS = ['n', 'ic', 'nic', 'iew', 'niew', 'isw', 'nisw', 'ie', 'nie', 'empty'] as const;
 export const NUMBER_LOOKUPS = ['n', 'lte', 'lt', 'gte', 'gt', 'empty'] as const;
 
@@ -214,7 +217,11 @@ export class IntegerField extends Field<number> {
   }
   parseFilter(raw: string): number {
     if (!/^-?\d+$/.test(raw.trim())) throw new FieldError(['Enter a whole number.']);
-    return Number(raw);
+    const n = Number(raw);
+    // Beyond a 32-bit column nothing is stored, and PostgreSQL refuses the comparison (a 500 otherwise).
+    if (!this.opts.big && n > INT32_MAX) throw new FieldError([`Ensure this value is less than or equal to ${INT32_MAX}.`]);
+    if (!this.opts.big && n < -INT32_MAX - 1) throw new FieldError([`Ensure this value is greater than or equal to ${-INT32_MAX - 1}.`]);
+    return n;
   }
   openapi(): Record<string, unknown> {
     const schema: Record<string, unknown> = { type: 'integer' };
@@ -612,6 +619,8 @@ export class ForeignKeyField extends Field<number> {
   }
   parseFilter(raw: string): number {
     if (!/^\d+$/.test(raw)) throw new FieldError([`“${raw}” is not a valid value.`]);
+    // An id beyond what an id column holds names no object (and PostgreSQL refuses the comparison).
+    if (Number(raw) > INT32_MAX) throw new FieldError([`Select a valid choice. ${raw} is not one of the available choices.`]);
     return Number(raw);
   }
   openapi(): Record<string, unknown> {
