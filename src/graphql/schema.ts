@@ -88,7 +88,6 @@ export function buildSchema(extraQueries: GraphqlQueries[] = []): GraphQLSchema 
   const names = new ModelNames(models);
   const types = new Map<ModelDef, GraphQLObjectType>();
   const unions = new Map<string, GraphQLUnionType>();
-  const referrers = referrersOf(models, (model) => new Set(Object.keys(ownFieldsOf(model))));
   const typeOf = (model: ModelDef) => types.get(model)!;
 
   const unionFor = (model: ModelDef, field: GenericRelationField): GraphQLOutputType | null => {
@@ -107,14 +106,19 @@ export function buildSchema(extraQueries: GraphqlQueries[] = []): GraphQLSchema 
     return union;
   };
 
+  const lookup: TypeLookup = { typeOf, unionFor, served: names };
+  // Worked out once the types exist: a list of referrers takes no name a model's own field has.
+  let referrers: Map<ModelDef, Map<string, Referrer>> | undefined;
+  const referrerListsOf = (model: ModelDef) => (referrers ??= referrersOf(models, (target) => new Set(Object.keys(ownFieldsOf(target, lookup))))).get(model)!;
+
   for (const model of models) {
     types.set(
       model,
       new GraphQLObjectType<GraphqlRow, GraphqlContext>({
         name: names.type(model),
         fields: () => ({
-          ...ownFieldsOf(model, { typeOf, unionFor, served: names }),
-          ...referrerFields(referrers.get(model)!, model, typeOf),
+          ...ownFieldsOf(model, lookup),
+          ...referrerFields(referrerListsOf(model), model, typeOf),
         }),
       }),
     );
@@ -142,9 +146,8 @@ interface TypeLookup {
 /**
  * A model's own fields: those its REST representation shows (secrets, such as a password, never are), with
  * choices read as their values, foreign keys as the related object and many-to-many relations as lists.
- * Without `types`, only the names matter (to keep reverse relations from clashing with them).
  */
-function ownFieldsOf(model: ModelDef, types?: TypeLookup): Fields {
+function ownFieldsOf(model: ModelDef, types: TypeLookup): Fields {
   const shown = new Set(model.full);
   const fields: Fields = {
     id: { type: new GraphQLNonNull(GraphQLID), resolve: (row) => row.id },
@@ -153,7 +156,7 @@ function ownFieldsOf(model: ModelDef, types?: TypeLookup): Fields {
   };
   for (const [name, field] of Object.entries(model.storedFields)) {
     if (!shown.has(name) || name in fields || !isGraphqlName(name)) continue;
-    const config = types ? fieldConfig(model, field, types) : { type: GraphQLString };
+    const config = fieldConfig(model, field, types);
     if (config) fields[name] = config;
   }
   if (model.features.customFields) fields.custom_fields = { type: GenericScalar, resolve: (row) => row.custom_field_data ?? {} };
@@ -161,10 +164,9 @@ function ownFieldsOf(model: ModelDef, types?: TypeLookup): Fields {
     fields.config_context = { type: GenericScalar, resolve: (row, _args, ctx) => ctx.configContext(model).load(row) };
   }
   const tag = registry.get('extras.tag');
-  if (model.features.tags && types?.served.has(tag)) {
-    const tagType = types.typeOf(tag);
-    fields.tags = { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(tagType))), resolve: (row, _args, ctx) => ctx.tags(model).load(row.id) };
-  } else if (model.features.tags && !types) fields.tags = { type: GraphQLString };
+  if (model.features.tags && types.served.has(tag)) {
+    fields.tags = { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(types.typeOf(tag)))), resolve: (row, _args, ctx) => ctx.tags(model).load(row.id) };
+  }
   return fields;
 }
 
