@@ -196,6 +196,14 @@ describe('GraphQL API', () => {
       expect(result.contact_assignment_list).toEqual([{ object: { slug: 'dc1' } }]);
     });
 
+    it("lists what names an object through a generic relation under NetBox's names", async () => {
+      await createOne(t, '/api/extras/journal-entries/', { assigned_object_type: 'dcim.site', assigned_object_id: seed.dc1.id, comments: 'Power work' });
+      const result = await data(t, `{ site(id: ${seed.dc1.id}) { contacts { contact { name } } journal_entries { comments } changelog { action changed_object { ... on SiteType { slug } } } } }`);
+      expect(result.site.contacts).toEqual([{ contact: { name: 'Alice Admin' } }]);
+      expect(result.site.journal_entries).toEqual([{ comments: 'Power work' }]);
+      expect(result.site.changelog).toEqual([{ action: 'create', changed_object: { slug: 'dc1' } }]);
+    });
+
     it('reads custom fields and config contexts as JSON, tags as objects', async () => {
       await createOne(t, '/api/extras/config-contexts/', { name: 'DC1 NTP', data: { ntp: ['192.0.2.123'] }, sites: [seed.dc1.id] });
       const result = await data(t, `{ device_list(name: ["sw1", "sw3"]) { name custom_fields config_context tags { name slug } } }`);

@@ -82,7 +82,7 @@ export function genericTargets(model: ModelDef, field: GenericRelationField, ser
 
 /**
  * The lists of referring objects each model shows, by field name: Django's related names where the
- * declarations give them (`reverse`), else the referring model's plural (`devices` on a site). A model
+ * declarations give them (`reverse`, `relatedName`), else the referring model's plural (`devices` on a site). A model
  * referring by several keys names each list after its key (`lag_interfaces`); a tree's own parent key lists `children`.
  */
 export function referrersOf(served: ModelDef[], ownFields: (model: ModelDef) => Set<string>): Map<ModelDef, Map<string, Referrer>> {
@@ -110,7 +110,7 @@ export function referrersOf(served: ModelDef[], ownFields: (model: ModelDef) => 
     for (const field of Object.values(source.fields)) {
       if (!(field instanceof GenericRelationField)) continue;
       for (const target of genericTargets(source, field, served)) {
-        add(target, pluralName(source), { kind: 'generic', field, source }, `${pluralName(source)}_by_${field.name}`);
+        add(target, field.relatedName ?? pluralName(source), { kind: 'generic', field, source }, `${pluralName(source)}_by_${field.name}`);
       }
     }
   }

@@ -703,6 +703,8 @@ export class GenericRelationField extends Field<null> {
     readonly idField: string,
     /** Objects holding this reference are deleted with the object they name (journal entries). */
     readonly cascade = false,
+    /** Django's related name: what the object named lists these as in GraphQL (`contacts`, `changelog`); the model's plural otherwise. */
+    readonly relatedName?: string,
   ) {
     super({ readOnly: true, nullable: true });
   }
@@ -797,8 +799,8 @@ export const date = (opts?: FieldOptions) => new DateField(opts);
 export const datetime = (opts?: FieldOptions) => new DateTimeField(opts);
 export const foreignKey = (ref: ModelRef, opts?: ForeignKeyOptions) => new ForeignKeyField(ref, opts);
 export const manyToMany = (ref: ModelRef, opts?: ManyToManyOptions) => new ManyToManyField(ref, opts);
-export const genericRelation = (typeField: string, idField: string, opts: { cascade?: boolean } = {}) =>
-  new GenericRelationField(typeField, idField, !!opts.cascade);
+export const genericRelation = (typeField: string, idField: string, opts: { cascade?: boolean; relatedName?: string } = {}) =>
+  new GenericRelationField(typeField, idField, !!opts.cascade, opts.relatedName);
 export const input = (parser: (value: unknown) => unknown, schema: Record<string, unknown>, opts?: FieldOptions) => new InputField(parser, schema, opts);
 export const contentType = (opts?: ContentTypeOptions) => new ContentTypeField(opts);
 export const contentTypes = (opts?: FieldOptions) => new ContentTypeListField(opts);
