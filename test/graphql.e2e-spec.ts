@@ -437,6 +437,18 @@ describe('GraphQL API settings', () => {
     }
   });
 
+  it('refuses a body over MAX_REQUEST_SIZE with 413, as the REST API does', async () => {
+    const t = await TestApp.start({ MAX_REQUEST_SIZE: '1kb' });
+    try {
+      const res = await gql(t, `{ ${'__typename '.repeat(200)} }`);
+      expectStatus(res, 413);
+      expect(res.body).toEqual({ detail: 'Request body too large: the limit is 1024 bytes.' });
+      expect((await data(t, '{ __typename }')).__typename).toBe('Query');
+    } finally {
+      await t.close();
+    }
+  });
+
   it('requires credentials under LOGIN_REQUIRED and honours lowered limits', async () => {
     const t = await TestApp.start({ LOGIN_REQUIRED: 'true', EXEMPT_VIEW_PERMISSIONS: '*', GRAPHQL_MAX_DEPTH: '2', GRAPHQL_MAX_COMPLEXITY: '25' });
     try {

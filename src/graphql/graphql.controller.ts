@@ -45,7 +45,7 @@ export class GraphqlController {
     res.send(body ?? '');
   }
 
-  private handle(req: Request) {
+  private async handle(req: Request) {
     this.handler ??= createHandler<Request, undefined, any>({
       // Built at the first request: every plugin's models are declared by then.
       schema: () => (this.schema ??= buildSchema(this.plugins.flatMap((p) => (p.spec.graphqlSchema ? [p.spec.graphqlSchema] : [])))),
@@ -55,11 +55,13 @@ export class GraphqlController {
       onOperation: (_req, _args, result) => ('data' in result ? undefined : (result.errors as never)),
       formatError: (err) => this.formatError(err),
     });
+    // Read first: a body over the limit is a 413, as everywhere else, not the transport's 400.
+    const body = await readBody(req, this.config.maxRequestSize);
     return this.handler({
       method: req.method,
       url: req.originalUrl,
       headers: { get: (name: string) => headerOf(req, name) },
-      body: () => readBody(req, this.config.maxRequestSize),
+      body,
       raw: req,
       context: undefined,
     });
@@ -89,15 +91,15 @@ function readBody(req: Request, limit: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (chunk: Buffer) => {
+    const collect = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) {
-        req.destroy();
-        reject(new ApiError(413, { detail: `Request body too large: the limit is ${limit} bytes.` }));
-        return;
-      }
-      chunks.push(chunk);
-    });
+      if (size <= limit) return void chunks.push(chunk);
+      // The rest is read and dropped, so that the 413 reaches the client rather than a reset connection.
+      req.off('data', collect);
+      req.resume();
+      reject(new ApiError(413, { detail: `Request body too large: the limit is ${limit} bytes.` }));
+    };
+    req.on('data', collect);
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
