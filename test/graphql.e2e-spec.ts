@@ -311,6 +311,17 @@ describe('GraphQL API', () => {
       expect(result).toEqual({ site_list: [{ name: 'DC1', devices: [] }, { name: 'DC2', devices: [] }], device_list: [] });
     });
 
+    it('serves no tokens: a key is a credential', async () => {
+      const res = await gql(t, '{ token_list { key } }');
+      expectStatus(res, 200);
+      expect(res.body.errors[0].message).toMatch(/^Cannot query field "token_list" on type "Query"/);
+      const user = await data(t, '{ user_list(username: "admin") { username } }');
+      expect(user.user_list).toEqual([{ username: 'admin' }]);
+      const fields = await data(t, '{ __type(name: "UserType") { fields { name } } }');
+      expect(fields.__type.fields.map((f: Json) => f.name)).not.toEqual(expect.arrayContaining(['password']));
+      expect(fields.__type.fields.map((f: Json) => f.name)).not.toContain('tokens');
+    });
+
     it('refuses an invalid token as REST does', async () => {
       const res = await gql(t, '{ site_list { name } }', undefined, 'f'.repeat(40));
       expectStatus(res, 403);

@@ -195,7 +195,9 @@ function fieldConfig(model: ModelDef, field: Field<any>, types: TypeLookup): Gra
       resolve: (row, _args, ctx) => {
         const type = row[model.storedFields[field.typeField].column];
         const id = row[model.storedFields[field.idField].column];
-        return typeof type === 'string' && id !== null && id !== undefined ? ctx.generic().load(`${type}:${id}`) : null;
+        if (typeof type !== 'string' || id === null || id === undefined) return null;
+        // An object of a model GraphQL does not serve (a token) reads as none.
+        return ctx.generic().load(`${type}:${id}`).then((row) => (row && types.served.has(row[MODEL_OF]) ? row : null));
       },
     };
   }
