@@ -1,6 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { auditServer } from 'graphql-http';
+import { loadConfig } from '../src/core/config/config';
 import { TestApp } from './helpers/test-app';
 import { Json, createOne, expectStatus } from './helpers/seed';
 import { statementsDuring } from './helpers/queries';
@@ -437,6 +438,14 @@ describe('GraphQL API', () => {
 });
 
 describe('GraphQL API settings', () => {
+  it('reads GRAPHQL_ENABLED, GRAPHQL_MAX_DEPTH and GRAPHQL_MAX_COMPLEXITY, refusing bad values by name', () => {
+    expect(loadConfig({}).graphql).toEqual({ enabled: true, maxDepth: 10, maxComplexity: 50_000 });
+    expect(loadConfig({ GRAPHQL_ENABLED: 'false', GRAPHQL_MAX_DEPTH: '4', GRAPHQL_MAX_COMPLEXITY: '900' }).graphql).toEqual({ enabled: false, maxDepth: 4, maxComplexity: 900 });
+    expect(() => loadConfig({ GRAPHQL_ENABLED: 'perhaps' })).toThrow('GRAPHQL_ENABLED must be true or false, got "perhaps"');
+    expect(() => loadConfig({ GRAPHQL_MAX_DEPTH: '0' })).toThrow('GRAPHQL_MAX_DEPTH must be an integer >= 1, got "0"');
+    expect(() => loadConfig({ GRAPHQL_MAX_COMPLEXITY: 'lots' })).toThrow('GRAPHQL_MAX_COMPLEXITY must be an integer >= 1, got "lots"');
+  });
+
   it('answers 404 when GRAPHQL_ENABLED is false', async () => {
     const t = await TestApp.start({ GRAPHQL_ENABLED: 'false' });
     try {
