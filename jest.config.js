@@ -8,7 +8,14 @@ const common = {
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] },
   testEnvironment: 'node',
 };
-const TOOL_SUITES = ['<rootDir>/test/browser\\.e2e-spec\\.ts$', '<rootDir>/test/jobs-redis\\.e2e-spec\\.ts$', '<rootDir>/test/clients\\.e2e-spec\\.ts$', '<rootDir>/test/db-faults\\.e2e-spec\\.ts$', '<rootDir>/test/data-sources-git\\.e2e-spec\\.ts$'];
+const TOOL_SUITES = [
+  '<rootDir>/test/browser\\.e2e-spec\\.ts$',
+  '<rootDir>/test/graphql-browser\\.e2e-spec\\.ts$',
+  '<rootDir>/test/jobs-redis\\.e2e-spec\\.ts$',
+  '<rootDir>/test/clients\\.e2e-spec\\.ts$',
+  '<rootDir>/test/db-faults\\.e2e-spec\\.ts$',
+  '<rootDir>/test/data-sources-git\\.e2e-spec\\.ts$',
+];
 module.exports = {
   // An end-to-end app starts on a fresh database and applies every migration: on PostgreSQL on a busy machine that takes seconds.
   testTimeout: 60_000,

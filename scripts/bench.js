@@ -277,6 +277,15 @@ function scenarioList(ids, counter) {
       body: () => ({ description: `bench ${counter.next++}` }),
     },
     { name: 'status', method: 'GET', path: '/api/status/' },
+    // 50 devices with their interfaces and addresses: one GraphQL query, or three REST lists (devices, then by their ids).
+    {
+      name: 'graphql 50 devices, interfaces, addresses',
+      method: 'POST',
+      path: '/graphql/',
+      body: () => ({ query: '{ device_list(limit: 50) { id name interfaces { id name ip_addresses { id address } } } }' }),
+    },
+    { name: 'rest 50 devices: interfaces', method: 'GET', path: `/api/dcim/interfaces/?limit=0&${ids.firstDevices.map((id) => `device_id=${id}`).join('&')}`, list: true },
+    { name: 'rest 50 devices: addresses', method: 'GET', path: `/api/ipam/ip-addresses/?limit=0&${ids.firstDevices.map((id) => `device_id=${id}`).join('&')}`, list: true },
   ];
 }
 
@@ -324,7 +333,9 @@ async function scenarioIds(base) {
   const deepOffset = Math.floor(addresses.count * 0.9);
   const deep = await get(`/api/ipam/ip-addresses/?brief=1&limit=1&offset=${deepOffset}`);
   if (!middle.results.length || busy.results.length !== 1 || !deep.results.length) throw new Error('the data set lacks the scenarios\' device, prefix or addresses');
-  return { device: middle.results[0].id, busyPrefix: busy.results[0].id, deepOffset, deepAddress: deep.results[0].id };
+  // The devices of the first page of 50: what the GraphQL scenario reads, and the REST ones read by id.
+  const firstDevices = (await get('/api/dcim/devices/?brief=1&limit=50')).results.map((d) => d.id);
+  return { device: middle.results[0].id, busyPrefix: busy.results[0].id, deepOffset, deepAddress: deep.results[0].id, firstDevices };
 }
 
 const HEADERS = { Authorization: `Token ${TOKEN}`, Accept: 'application/json', 'Content-Type': 'application/json' };
@@ -352,7 +363,7 @@ async function capture(database) {
     for (const s of list) {
       const teardown = s.setup ? await s.setup(base) : null;
       // A read is recorded as it runs under load: after a first request, with what that request let the service remember.
-      if (!s.write) await (await fetch(base + s.path, { method: s.method, headers: HEADERS })).text();
+      if (!s.write) await (await fetch(base + s.path, { method: s.method, headers: HEADERS, body: s.body ? JSON.stringify(s.body()) : undefined })).text();
       const statements = [];
       Object.assign(ds, {
         logger: {

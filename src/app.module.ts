@@ -6,6 +6,7 @@ import { CoreAppModule } from './core-app/core-app.module';
 import { Plugin } from './core/plugins/plugin';
 import { DcimModule } from './dcim/dcim.module';
 import { ExtrasModule } from './extras/extras.module';
+import { GraphqlModule } from './graphql/graphql.module';
 import { IpamModule } from './ipam/ipam.module';
 import './models';
 import { TenancyModule } from './tenancy/tenancy.module';
@@ -30,6 +31,7 @@ export class AppModule {
         UsersModule,
         VirtualizationModule,
         WirelessModule,
+        GraphqlModule,
         ...plugins.map((p) => p.module()),
         ...extra,
       ],

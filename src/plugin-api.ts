@@ -43,6 +43,10 @@ export { ConflictError, NotFoundError, PermissionDeniedError, ValidationError } 
 export { Allow, READ_METHODS } from './core/http/render.interceptor';
 export { documentRoute } from './core/openapi/openapi';
 export { APP_CONFIG } from './core/config/config';
+// Plugins build their own GraphQL queries with the service's copy of graphql-js: types of two copies do not mix.
+export * as graphql from 'graphql';
+export type { GraphqlContext } from './graphql/context';
+export type { GraphqlQueries } from './graphql/schema';
 export type { AppConfig } from './core/config/config';
 export { AbortScript, Script, ScriptWriteError } from './extras/scripts/script';
 export type { LogLevel, ObjectReader, ScriptClass, ScriptContext } from './extras/scripts/script';

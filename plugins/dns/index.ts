@@ -1,4 +1,4 @@
-import { definePlugin } from '../../src/plugin-api';
+import { definePlugin, graphql, q } from '../../src/plugin-api';
 import { DnsRecord, Zone } from './models';
 import { ZoneHealth } from './reports';
 import { AddHosts, CreateSiteWithRacks } from './scripts';
@@ -19,4 +19,12 @@ export default definePlugin({
   scripts: [CreateSiteWithRacks, AddHosts],
   reports: [ZoneHealth],
   defaultSettings: { default_ttl: 3600 },
+  // A query of its own beside `zone`/`zone_list`: a zone by its name, as resolvers of DNS tools ask.
+  graphqlSchema: ({ typeOf }) => ({
+    dns_zone_by_name: {
+      type: typeOf(Zone),
+      args: { name: { type: new graphql.GraphQLNonNull(graphql.GraphQLString) } },
+      resolve: async (_root, args: { name: string }, ctx) => (await ctx.rows(Zone, (query) => void query.where(`t.${q('name')} = ${query.param(args.name)}`)))[0] ?? null,
+    },
+  }),
 });

@@ -80,7 +80,7 @@ export const ObjectChange = defineModel({
     action: choice(CHANGE_ACTIONS, { readOnly: true }),
     changed_object_type: text({ max: 100, readOnly: true }),
     changed_object_id: integer({ readOnly: true }),
-    changed_object: genericRelation('changed_object_type', 'changed_object_id'),
+    changed_object: genericRelation('changed_object_type', 'changed_object_id', { relatedName: 'changelog' }),
     related_object_type: text({ max: 100, readOnly: true, nullable: true }),
     related_object_id: integer({ readOnly: true, nullable: true }),
     related_object: genericRelation('related_object_type', 'related_object_id'),

@@ -86,7 +86,7 @@ export const ContactAssignment = defineModel({
   fields: {
     content_type: contentType({ allowed: () => CONTACT_MODELS.filter((m) => registry.has(m)) }),
     object_id: integer({ min: 0, max: Number.MAX_SAFE_INTEGER, big: true }),
-    object: genericRelation('content_type', 'object_id', { cascade: true }),
+    object: genericRelation('content_type', 'object_id', { cascade: true, relatedName: 'contacts' }),
     contact: foreignKey(() => Contact, { onDelete: 'PROTECT' }),
     role: foreignKey(() => ContactRole, { onDelete: 'PROTECT' }),
     priority: choice(PRIORITIES, { blank: true }),

@@ -55,6 +55,8 @@ export interface AppConfig {
   databaseConnectTimeout: number;
   /** Background jobs: where each kind goes, what a worker consumes, how failures are retried. */
   jobs: JobSettings;
+  /** `/graphql/` served (NetBox's GRAPHQL_ENABLED), and the limits a query is refused beyond before it runs. */
+  graphql: { enabled: boolean; maxDepth: number; maxComplexity: number };
 }
 
 export interface JobSettings {
@@ -229,6 +231,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
       retryIntervalSeconds: seconds(env, 'RQ_RETRY_INTERVAL', 60),
       timeoutSeconds: seconds(env, 'RQ_DEFAULT_TIMEOUT', 300),
       workerHealthPort: integer(env, 'WORKER_HEALTH_PORT', 8001, 0),
+    },
+    graphql: {
+      enabled: bool(env, 'GRAPHQL_ENABLED', true),
+      maxDepth: integer(env, 'GRAPHQL_MAX_DEPTH', 10, 1),
+      // A field costs 1, a relation 10 plus what it selects, times 10 (or its limit) for a list: four levels of lists fit.
+      maxComplexity: integer(env, 'GRAPHQL_MAX_COMPLEXITY', 50_000, 1),
     },
   };
 }

@@ -283,6 +283,16 @@ export class CrudService {
     return query.rows({ order: query.defaultOrder() });
   }
 
+  /** Which objects of a model a user may view, as a list decides it (exempt models, then permissions); null: none. */
+  viewScopeFor(model: ModelDef, user: Row | null): Promise<Scope | null> {
+    return this.viewScope(model, { user } as RequestContext);
+  }
+
+  /** A query over the objects of `model` within `scope`, narrowed as every list is (the model's own restriction): GraphQL reads through it. */
+  queryWithin(model: ModelDef, user: Row | null, scope: Scope): ModelQuery {
+    return this.visible(this.db.manager, model, { user, scope } as RequestContext);
+  }
+
   private async viewScope(model: ModelDef, ctx: RequestContext): Promise<Scope | null> {
     const exempt = this.config.exemptViewPermissions === '*' || this.config.exemptViewPermissions.includes(model.label);
     return exempt ? 'all' : ctx.user ? this.permissions.scopeFor(ctx.user, model.label, 'view') : null;

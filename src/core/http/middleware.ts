@@ -69,6 +69,14 @@ export function acceptMultipart(path: string): void {
   multipartPaths.add(path);
 }
 
+/** Paths whose routes read and answer bodies themselves (GraphQL, whose transport spec decides its own statuses). */
+const ownBodyPaths = new Set<string>();
+
+/** Leaves the body of requests to `path` (exactly, with or without its trailing slash) unread for its route. */
+export function readsOwnBody(path: string): void {
+  ownBodyPaths.add(path.replace(/\/$/, ''));
+}
+
 /**
  * Writes take JSON only: 415 for another type, 400 for malformed or too deeply nested JSON, 413 for a body over
  * `maxBytes`. Outside the API, HTML forms (the sign-in pages) are left for their routes to read, and so are
@@ -78,7 +86,7 @@ export function jsonBody(maxBytes: number) {
   const parseJson = express.json({ type: () => true, strict: false, limit: maxBytes });
   return (req: Request, res: Response, next: NextFunction) => {
     const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-    if (!hasBody) return next();
+    if (!hasBody || ownBodyPaths.has(req.path.replace(/\/$/, ''))) return next();
     const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     if (type && type !== 'application/json' && !/^application\/[\w.+-]*\+json$/.test(type)) {
       if (['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return next();

@@ -113,6 +113,9 @@ export function titleCase(name: string): string {
     .join(' ');
 }
 
+/** The largest value of a 32-bit integer column (ids among them). */
+export const INT32_MAX = 2_147_483_647;
+
 export const STRING_LOOKUPS = ['n', 'ic', 'nic', 'iew', 'niew', 'isw', 'nisw', 'ie', 'nie', 'empty'] as const;
 export const NUMBER_LOOKUPS = ['n', 'lte', 'lt', 'gte', 'gt', 'empty'] as const;
 
@@ -216,7 +219,11 @@ export class IntegerField extends Field<number> {
   }
   parseFilter(raw: string): number {
     if (!/^-?\d+$/.test(raw.trim())) throw new FieldError(['Enter a whole number.']);
-    return Number(raw);
+    const n = Number(raw);
+    // Beyond a 32-bit column nothing is stored, and PostgreSQL refuses the comparison (a 500 otherwise).
+    if (!this.opts.big && n > INT32_MAX) throw new FieldError([`Ensure this value is less than or equal to ${INT32_MAX}.`]);
+    if (!this.opts.big && n < -INT32_MAX - 1) throw new FieldError([`Ensure this value is greater than or equal to ${-INT32_MAX - 1}.`]);
+    return n;
   }
   openapi(): Record<string, unknown> {
     const schema: Record<string, unknown> = { type: 'integer' };
@@ -630,6 +637,8 @@ export class ForeignKeyField extends Field<number> {
   }
   parseFilter(raw: string): number {
     if (!/^\d+$/.test(raw)) throw new FieldError([`“${raw}” is not a valid value.`]);
+    // An id beyond what an id column holds names no object (and PostgreSQL refuses the comparison).
+    if (Number(raw) > INT32_MAX) throw new FieldError([`Select a valid choice. ${raw} is not one of the available choices.`]);
     return Number(raw);
   }
   openapi(): Record<string, unknown> {
@@ -712,6 +721,8 @@ export class GenericRelationField extends Field<null> {
     readonly idField: string,
     /** Objects holding this reference are deleted with the object they name (journal entries). */
     readonly cascade = false,
+    /** Django's related name: what the object named lists these as in GraphQL (`contacts`, `changelog`); the model's plural otherwise. */
+    readonly relatedName?: string,
   ) {
     super({ readOnly: true, nullable: true });
   }
@@ -807,8 +818,8 @@ export const date = (opts?: FieldOptions) => new DateField(opts);
 export const datetime = (opts?: FieldOptions) => new DateTimeField(opts);
 export const foreignKey = (ref: ModelRef, opts?: ForeignKeyOptions) => new ForeignKeyField(ref, opts);
 export const manyToMany = (ref: ModelRef, opts?: ManyToManyOptions) => new ManyToManyField(ref, opts);
-export const genericRelation = (typeField: string, idField: string, opts: { cascade?: boolean } = {}) =>
-  new GenericRelationField(typeField, idField, !!opts.cascade);
+export const genericRelation = (typeField: string, idField: string, opts: { cascade?: boolean; relatedName?: string } = {}) =>
+  new GenericRelationField(typeField, idField, !!opts.cascade, opts.relatedName);
 export const input = (parser: (value: unknown) => unknown, schema: Record<string, unknown>, opts?: FieldOptions) => new InputField(parser, schema, opts);
 export const contentType = (opts?: ContentTypeOptions) => new ContentTypeField(opts);
 export const contentTypes = (opts?: FieldOptions) => new ContentTypeListField(opts);

@@ -129,7 +129,7 @@ function componentsFor(model: ModelDef): Record<string, Schema> {
 }
 
 /** The value type of one filter parameter, from the field it filters. */
-function filterValueSchema(model: ModelDef, name: string, lookup: string | null): Schema {
+export function filterValueSchema(model: ModelDef, name: string, lookup: string | null): Schema {
   if (lookup === 'empty') return { type: 'boolean' };
   if (name === 'q') return { type: 'string' };
   const custom = model.filters[name];

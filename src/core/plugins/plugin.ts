@@ -7,6 +7,7 @@ import { Driver, ForeignKeyField, ManyToManyField } from '../model/fields';
 import { ModelDef, registry } from '../model/model';
 import type { ReportClass } from '../../extras/scripts/report';
 import type { ScriptClass } from '../../extras/scripts/script';
+import type { GraphqlQueries } from '../../graphql/schema';
 
 /** What a plugin declares about itself, as NetBox's `PluginConfig` does. */
 export interface PluginSpec {
@@ -36,6 +37,8 @@ export interface PluginSpec {
   reports?: ReportClass[];
   /** Settings a deployment gives in `PLUGINS_CONFIG`: these must be there, these have defaults. */
   requiredSettings?: string[];
+  /** Its own top-level GraphQL queries (NetBox's `graphql_schema`), beside those its models get by themselves. */
+  graphqlSchema?: GraphqlQueries;
   defaultSettings?: Record<string, unknown>;
 }
 

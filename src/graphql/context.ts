@@ -1,0 +1,184 @@
+import DataLoader from 'dataloader';
+import type { AppConfig } from '../core/config/config';
+import { renderConfigContexts } from '../core/config-context';
+import type { CrudService } from '../core/crud/crud.service';
+import type { Database } from '../core/db/database';
+import { ForeignKeyField, GenericRelationField, ManyToManyField } from '../core/model/fields';
+import { ModelDef, Row, labelsOf, registry } from '../core/model/model';
+import { Scope } from '../core/query/constraints';
+import { ModelQuery, q, selectSql } from '../core/query/model-query';
+
+/** Each row served remembers its model: a generic relation's union tells its members apart by it. */
+export const MODEL_OF = Symbol('model');
+
+export type GraphqlRow = Row & { [MODEL_OF]?: ModelDef };
+
+/**
+ * What one GraphQL request reads with: the user's view scope of each model, computed once, and loaders
+ * that gather every object a level of the query asks for into one statement per relation, whatever the
+ * number of parents (no N+1).
+ */
+export class GraphqlContext {
+  private readonly scopes = new Map<ModelDef, Promise<Scope | null>>();
+  private readonly loaders = new Map<string, DataLoader<any, any>>();
+
+  constructor(
+    readonly user: Row | null,
+    private readonly crud: CrudService,
+    private readonly db: Database,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** The objects of `model` this user may view, as the REST list shows them; null when none. */
+  async visible(model: ModelDef): Promise<ModelQuery | null> {
+    let scope = this.scopes.get(model);
+    if (!scope) this.scopes.set(model, (scope = this.crud.viewScopeFor(model, this.user)));
+    const resolved = await scope;
+    return resolved === null ? null : this.crud.queryWithin(model, this.user, resolved);
+  }
+
+  /** Visible rows of `query`, in their model's order (or `order`), each marked with its model. */
+  async rows(model: ModelDef, narrow: (query: ModelQuery) => void | Promise<void>, page: { limit?: number; offset?: number } = {}): Promise<GraphqlRow[]> {
+    const query = await this.visible(model);
+    if (!query) return [];
+    await narrow(query);
+    const rows = await query.rows({ order: query.defaultOrder(), ...page });
+    for (const row of rows) (row as GraphqlRow)[MODEL_OF] = model;
+    return rows;
+  }
+
+  private loader<K, V>(key: string, batch: (keys: readonly K[]) => Promise<V[]>, cacheKey?: (key: K) => unknown): DataLoader<K, V> {
+    let loader = this.loaders.get(key);
+    if (!loader) this.loaders.set(key, (loader = new DataLoader<K, V, unknown>(batch, { cacheKeyFn: cacheKey })));
+    return loader;
+  }
+
+  /** Objects by id; null for those missing or out of the user's view. */
+  byId(model: ModelDef): DataLoader<number, GraphqlRow | null> {
+    return this.loader(`id:${model.label}`, async (ids) => {
+      const rows = await this.rows(model, (query) => void query.whereIdIn([...new Set(ids)]));
+      const found = new Map(rows.map((r) => [r.id as number, r]));
+      return ids.map((id) => found.get(id) ?? null);
+    });
+  }
+
+  /** The objects whose foreign key points at each parent id. */
+  referrers(fk: ForeignKeyField): DataLoader<number, GraphqlRow[]> {
+    return this.loader(`fk:${fk.model.label}.${fk.name}`, async (ids) => {
+      const rows = await this.rows(fk.model, (query) => void query.where(`t.${q(fk.column)} IN ${query.params([...new Set(ids)])}`));
+      return groupBy(ids, rows, (row) => row[fk.column]);
+    });
+  }
+
+  /** The objects of `source` whose generic relation names each object of `target`. */
+  genericReferrers(source: ModelDef, field: GenericRelationField, target: ModelDef): DataLoader<number, GraphqlRow[]> {
+    const type = source.storedFields[field.typeField].column;
+    const id = source.storedFields[field.idField].column;
+    return this.loader(`generic:${source.label}.${field.name}:${target.label}`, async (ids) => {
+      const rows = await this.rows(source, (query) => {
+        query.where(`t.${q(type)} = ${query.param(target.label)} AND t.${q(id)} IN ${query.params([...new Set(ids)])}`);
+      });
+      return groupBy(ids, rows, (row) => Number(row[id]));
+    });
+  }
+
+  /** The object a generic relation names, by `type:id`. */
+  generic(): DataLoader<string, GraphqlRow | null> {
+    return this.loader('generic', async (keys) => {
+      const byType = new Map<string, number[]>();
+      for (const key of keys) {
+        const [type, id] = key.split(':');
+        const ids = byType.get(type);
+        if (ids) ids.push(Number(id));
+        else byType.set(type, [Number(id)]);
+      }
+      // One statement per type named on the level, each through the same loader as the type's own relations.
+      const found = new Map<string, GraphqlRow | null>();
+      await Promise.all(
+        [...byType].map(async ([type, ids]) => {
+          const model = registry.get(type);
+          const rows = model && !model.internal ? await this.byId(model).loadMany(ids) : [];
+          ids.forEach((id, i) => found.set(`${type}:${id}`, rows[i] instanceof Error ? null : ((rows[i] as GraphqlRow | null) ?? null)));
+        }),
+      );
+      return keys.map((key) => found.get(key) ?? null);
+    });
+  }
+
+  /** The members of a many-to-many relation of each owner id, in the target's order. */
+  members(field: ManyToManyField): DataLoader<number, GraphqlRow[]> {
+    return this.loader(`m2m:${field.model.label}.${field.name}`, async (ids) => {
+      const links = await selectSql<{ src: number; dst: number }>(
+        this.db.manager,
+        `SELECT x.${q(field.sourceColumn)} AS src, x.${q(field.targetColumn)} AS dst FROM ${q(field.throughTable)} x WHERE x.${q(field.sourceColumn)} IN (:...ids)`,
+        { ids: [...new Set(ids)] },
+      );
+      const targets = await this.rows(field.target, (query) => void query.whereIdIn([...new Set(links.map((l) => Number(l.dst)))]));
+      return membersOf(ids, links, targets);
+    });
+  }
+
+  /** Each object's tags, by name. */
+  tags(model: ModelDef): DataLoader<number, GraphqlRow[]> {
+    return this.loader(`tags:${model.label}`, async (ids) => {
+      const items = registry.get('extras.taggeditem');
+      const tag = registry.get('extras.tag');
+      if (!items || !tag) return ids.map(() => []);
+      const links = await selectSql<{ src: number; dst: number }>(
+        this.db.manager,
+        `SELECT x.object_id AS src, x.tag_id AS dst FROM ${q(items.table)} x WHERE x.content_type = :type AND x.object_id IN (:...ids)`,
+        { type: model.label, ids: [...new Set(ids)] },
+      );
+      const tags = await this.rows(tag, (query) => void query.whereIdIn([...new Set(links.map((l) => Number(l.dst)))]));
+      return membersOf(ids, links, tags);
+    });
+  }
+
+  /** Each row's NetBox `__str__`, a level's rows at once. */
+  display(model: ModelDef): DataLoader<Row, string> {
+    return this.loader(
+      `display:${model.label}`,
+      async (rows) => labelsOf(model, [...rows], { em: this.db.manager, driver: this.db.driver }),
+      (row) => row.id,
+    );
+  }
+
+  /** Each device's or virtual machine's rendered config context. */
+  configContext(model: ModelDef): DataLoader<Row, unknown> {
+    return this.loader(
+      `config:${model.label}`,
+      async (rows) => {
+        const rendered = await renderConfigContexts({ em: this.db.manager, driver: this.db.driver, baseUrl: '', config: this.config }, model, [...rows]);
+        return rows.map((row) => rendered.get(row.id) ?? {});
+      },
+      (row) => row.id,
+    );
+  }
+}
+
+function groupBy(ids: readonly number[], rows: GraphqlRow[], parentOf: (row: GraphqlRow) => unknown): GraphqlRow[][] {
+  const groups = new Map<number, GraphqlRow[]>();
+  for (const row of rows) {
+    const parent = Number(parentOf(row));
+    const group = groups.get(parent);
+    if (group) group.push(row);
+    else groups.set(parent, [row]);
+  }
+  return ids.map((id) => groups.get(id) ?? []);
+}
+
+/** Each owner's members from the links, in the order the members were read. */
+function membersOf(ids: readonly number[], links: Array<{ src: number; dst: number }>, targets: GraphqlRow[]): GraphqlRow[][] {
+  const position = new Map(targets.map((row, i) => [row.id as number, i]));
+  const byOwner = new Map<number, GraphqlRow[]>();
+  for (const link of links) {
+    const at = position.get(Number(link.dst));
+    if (at === undefined) continue;
+    const owner = Number(link.src);
+    const list = byOwner.get(owner);
+    if (list) list.push(targets[at]);
+    else byOwner.set(owner, [targets[at]]);
+  }
+  for (const list of byOwner.values()) list.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+  return ids.map((id) => byOwner.get(id) ?? []);
+}

@@ -1,0 +1,106 @@
+import { All, Controller, Inject, Logger, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { GraphQLError, GraphQLSchema, specifiedRules } from 'graphql';
+import { Handler, createHandler } from 'graphql-http';
+import { AuthenticatedRequest, PublicRoute } from '../core/auth/auth.guard';
+import { APP_CONFIG, AppConfig } from '../core/config/config';
+import { CrudService } from '../core/crud/crud.service';
+import { Database } from '../core/db/database';
+import { ApiError } from '../core/http/errors';
+import { INSTALLED_PLUGINS } from '../core/plugins/plugins.controller';
+import { Plugin } from '../core/plugins/plugin';
+import { GraphqlContext } from './context';
+import { graphiqlPage } from './graphiql';
+import { queryLimits } from './limits';
+import { buildSchema } from './schema';
+
+/**
+ * `/graphql/`: NetBox's read-only GraphQL API over the GraphQL-over-HTTP transport (graphql-http), behind the
+ * same authentication as REST (tokens, sessions, LOGIN_REQUIRED); a browser is given a query page.
+ */
+@Controller('graphql')
+@PublicRoute()
+export class GraphqlController {
+  private readonly logger = new Logger('GraphQL');
+  private schema?: GraphQLSchema;
+  private handler?: Handler<Request, undefined>;
+
+  constructor(
+    private readonly crud: CrudService,
+    private readonly db: Database,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(INSTALLED_PLUGINS) private readonly plugins: Plugin[],
+  ) {}
+
+  @All()
+  async serve(@Req() req: Request, @Res() res: Response): Promise<void> {
+    if (!this.config.graphql.enabled) throw new ApiError(404, { detail: 'The GraphQL API is not enabled.' });
+    if (req.method === 'GET' && wantsHtml(req)) {
+      res.type('html').send(graphiqlPage());
+      return;
+    }
+    const [body, init] = await this.handle(req);
+    res.status(init.status);
+    for (const [name, value] of Object.entries(init.headers ?? {})) res.setHeader(name, value);
+    res.send(body ?? '');
+  }
+
+  private async handle(req: Request) {
+    this.handler ??= createHandler<Request, undefined, any>({
+      // Built at the first request: every plugin's models are declared by then.
+      schema: () => (this.schema ??= buildSchema(this.plugins.flatMap((p) => (p.spec.graphqlSchema ? [p.spec.graphqlSchema] : [])))),
+      context: (request: { raw: Request }) => new GraphqlContext((request.raw as AuthenticatedRequest).principal?.user ?? null, this.crud, this.db, this.config) as never,
+      validationRules: [...specifiedRules, queryLimits(this.config.graphql.maxDepth, this.config.graphql.maxComplexity)],
+      // An operation that could not start (its variables did not coerce) has no data: a request error, 400 under the spec's media type.
+      onOperation: (_req, _args, result) => ('data' in result ? undefined : (result.errors as never)),
+      formatError: (err) => this.formatError(err),
+    });
+    // Read first: a body over the limit is a 413, as everywhere else, not the transport's 400.
+    const body = await readBody(req, this.config.maxRequestSize);
+    return this.handler({
+      method: req.method,
+      url: req.originalUrl,
+      headers: { get: (name: string) => headerOf(req, name) },
+      body,
+      raw: req,
+      context: undefined,
+    });
+  }
+
+  /** Errors of the query itself are the client's to read; anything else is logged and named only as internal. */
+  private formatError(err: Readonly<GraphQLError | Error>): GraphQLError | Error {
+    if (!(err instanceof GraphQLError) || !err.originalError || err.originalError instanceof GraphQLError) return err as GraphQLError;
+    this.logger.error(err.originalError.stack ?? err.originalError.message);
+    return new GraphQLError('Internal server error', { nodes: err.nodes, path: err.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+  }
+}
+
+/** A browser asking for a page, rather than a client asking for JSON. */
+function wantsHtml(req: Request): boolean {
+  const accept = req.headers.accept ?? '';
+  return accept.includes('text/html');
+}
+
+function headerOf(req: Request, name: string): string | null {
+  const value = req.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value.join(', ') : value ?? null;
+}
+
+/** The raw body as text, refused past `limit` bytes as every other body is. */
+function readBody(req: Request, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const collect = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      // The rest is read and dropped, so that the 413 reaches the client rather than a reset connection.
+      req.off('data', collect);
+      req.resume();
+      reject(new ApiError(413, { detail: `Request body too large: the limit is ${limit} bytes.` }));
+    };
+    req.on('data', collect);
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
