@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import type { AddressInfo } from 'net';
-import { Browser, chromium } from 'playwright-core';
+import { Browser, Page, chromium } from 'playwright-core';
 import { createOne } from './helpers/seed';
 import { TestApp } from './helpers/test-app';
 
@@ -10,7 +10,7 @@ jest.setTimeout(120_000);
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-describe('the GraphQL query page in a browser', () => {
+describe('GraphiQL at /graphql/ in a browser', () => {
   let t: TestApp;
   let browser: Browser;
   let base: string;
@@ -27,52 +27,64 @@ describe('the GraphQL query page in a browser', () => {
     await t?.close();
   });
 
-  it('runs a query as the signed-in user, offline, and shows errors as GraphQL errors', async () => {
+  /** The text GraphiQL shows as the result, once it holds `expected`. */
+  async function resultHolding(page: Page, expected: string): Promise<string> {
+    await page.waitForFunction((text) => document.querySelector('.graphiql-response')?.textContent?.includes(text), expected, { timeout: 30_000 });
+    return (await page.textContent('.graphiql-response')) ?? '';
+  }
+
+  it('serves GraphiQL, offline, which queries as the signed-in user and shows errors as GraphQL errors', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     // Every request must stay on the service: the page works without internet access.
     const elsewhere: string[] = [];
+    const failed: string[] = [];
     page.on('request', (request) => {
       if (!request.url().startsWith(base)) elsewhere.push(request.url());
     });
+    page.on('pageerror', (error) => failed.push(error.message));
     try {
       await page.goto(`${base}/login/`);
       await page.fill('#username', 'admin');
       await page.fill('#password', 'admin-password');
       await Promise.all([page.waitForURL(/\/api\/$/), page.click('#login')]);
 
-      const response = await page.goto(`${base}/graphql/`);
+      const query = '{ site_list { name slug } user_list { username } }';
+      const response = await page.goto(`${base}/graphql/?query=${encodeURIComponent(query)}`);
       expect(response?.status()).toBe(200);
       expect(response?.headers()['content-type']).toMatch(/^text\/html/);
-      await page.fill('#query', '{ site_list { name slug } user_list { username } }');
-      await page.click('#run');
-      await page.waitForFunction(() => document.querySelector('#status')?.textContent?.startsWith('HTTP'));
-      expect(await page.textContent('#status')).toBe('HTTP 200');
+      await page.waitForSelector('.graphiql-container');
+      await page.click('.graphiql-execute-button');
       // Users are visible only to a signed-in user with permission: the session counted.
-      expect(JSON.parse((await page.textContent('#result')) ?? '')).toEqual({ data: { site_list: [{ name: 'Browser DC', slug: 'browser-dc' }], user_list: [{ username: 'admin' }] } });
+      const result = await resultHolding(page, 'browser-dc');
+      expect(result).toContain('"username": "admin"');
+      expect(result).toContain('"name": "Browser DC"');
 
-      await page.fill('#query', '{ site_list { nonexistent } }');
-      await page.click('#run');
-      await page.waitForFunction(() => document.querySelector('#result')?.textContent?.includes('nonexistent'));
-      expect(await page.textContent('#status')).toBe('HTTP 400');
-      expect(JSON.parse((await page.textContent('#result')) ?? '').errors[0].message).toBe('Cannot query field "nonexistent" on type "SiteType".');
+      await page.goto(`${base}/graphql/?query=${encodeURIComponent('{ site_list { nonexistent } }')}`);
+      await page.waitForSelector('.graphiql-container');
+      await page.click('.graphiql-execute-button');
+      expect(await resultHolding(page, 'nonexistent')).toContain('Cannot query field \\"nonexistent\\" on type \\"SiteType\\".');
       expect(elsewhere).toEqual([]);
+      expect(failed).toEqual([]);
     } finally {
       await context.close();
     }
   });
 
-  it('takes the query from the address, and runs it for an anonymous visitor with what they may see', async () => {
+  it('runs a query for an anonymous visitor with what they may see, and serves only its own assets', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     try {
       await page.goto(`${base}/graphql/?query=${encodeURIComponent('{ site_list { name } }')}`);
-      expect(await page.inputValue('#query')).toBe('{ site_list { name } }');
-      await page.click('#run');
-      await page.waitForFunction(() => document.querySelector('#status')?.textContent?.startsWith('HTTP'));
-      expect(JSON.parse((await page.textContent('#result')) ?? '')).toEqual({ data: { site_list: [] } });
+      await page.waitForSelector('.graphiql-container');
+      await page.click('.graphiql-execute-button');
+      expect(await resultHolding(page, 'site_list')).toMatch(/"site_list": \[\]/);
     } finally {
       await context.close();
     }
+    const asset = await t.get('/graphql/static/graphiql.min.js', null);
+    expect(asset.status).toBe(200);
+    expect(asset.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect((await t.get('/graphql/static/package.json', null)).status).toBe(404);
   });
 });

@@ -1,64 +1,62 @@
-/**
- * The page a browser gets at `/graphql/`: a small query editor (query, variables, result), self-contained
- * because the service may run without internet access, where GraphiQL's assets would come from a CDN.
- */
+import { Controller, Get, Inject, NotFoundException, Param, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import * as path from 'path';
+import { PublicRoute } from '../core/auth/auth.guard';
+import { APP_CONFIG, AppConfig } from '../core/config/config';
+
+/** GraphiQL and what it runs on, served from their npm packages: the page needs no internet access. */
+const ASSETS: Record<string, { pkg: string; file: string; type: string }> = {
+  'react.production.min.js': { pkg: 'react', file: 'umd/react.production.min.js', type: 'text/javascript' },
+  'react-dom.production.min.js': { pkg: 'react-dom', file: 'umd/react-dom.production.min.js', type: 'text/javascript' },
+  'graphiql.min.js': { pkg: 'graphiql', file: 'graphiql.min.js', type: 'text/javascript' },
+  'graphiql.min.css': { pkg: 'graphiql', file: 'graphiql.min.css', type: 'text/css' },
+};
+
+/** A file of a package, found beside its package.json: the packages' exports do not name these files. */
+function packageFile(pkg: string, file: string): string {
+  return path.join(path.dirname(require.resolve(`${pkg}/package.json`)), file);
+}
+const STATIC = '/graphql/static/';
+
+/** The page a browser gets at `/graphql/`: GraphiQL, querying as the browser's session (with its CSRF token). */
 export function graphiqlPage(): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<title>GraphQL | Inventory</title>
-<style>
-  body { font-family: system-ui, sans-serif; margin: 0; display: grid; grid-template-rows: auto 1fr; height: 100vh; }
-  header { padding: .5rem 1rem; background: #1f2937; color: #fff; display: flex; gap: 1rem; align-items: center; }
-  main { display: grid; grid-template-columns: 1fr 1fr; gap: .5rem; padding: .5rem; min-height: 0; }
-  section { display: grid; grid-template-rows: 3fr auto 1fr; gap: .25rem; min-height: 0; }
-  textarea, pre { font-family: ui-monospace, monospace; font-size: 13px; border: 1px solid #ccc; padding: .5rem; margin: 0; overflow: auto; }
-  button { padding: .3rem 1rem; }
-</style>
+<title>GraphiQL | Inventory</title>
+<style>body { margin: 0; } #graphiql { height: 100vh; }</style>
+<link rel="stylesheet" href="${STATIC}graphiql.min.css">
 </head>
 <body>
-<header><strong>GraphQL</strong><button id="run" type="button">Run (Ctrl+Enter)</button><span id="status"></span></header>
-<main>
-  <section>
-    <textarea id="query" aria-label="Query" spellcheck="false">{
-  site_list {
-    name
-    devices { name }
-  }
-}</textarea>
-    <label for="variables">Variables (JSON)</label>
-    <textarea id="variables" spellcheck="false">{}</textarea>
-  </section>
-  <pre id="result" aria-label="Result"></pre>
-</main>
+<div id="graphiql">Loading...</div>
+<script src="${STATIC}react.production.min.js"></script>
+<script src="${STATIC}react-dom.production.min.js"></script>
+<script src="${STATIC}graphiql.min.js"></script>
 <script>
-  const $ = (id) => document.getElementById(id);
-  const params = new URLSearchParams(location.search);
-  if (params.get('query')) $('query').value = params.get('query');
-  function csrfToken() {
-    const match = document.cookie.match(/(?:^|;\\s*)csrftoken=([^;]*)/);
-    return match ? decodeURIComponent(match[1]) : '';
-  }
-  async function run() {
-    $('status').textContent = 'Running...';
-    let variables;
-    try { variables = JSON.parse($('variables').value || '{}'); } catch (e) { $('status').textContent = 'Variables are not valid JSON'; return; }
-    const res = await fetch(location.pathname, {
-      method: 'POST',
-      credentials: 'same-origin',
-      // A signed-in session counts for a POST only with its CSRF token, as Django's does.
-      headers: { 'Content-Type': 'application/json', Accept: 'application/graphql-response+json, application/json', 'X-CSRFToken': csrfToken() },
-      body: JSON.stringify({ query: $('query').value, variables }),
-    });
-    const text = await res.text();
-    try { $('result').textContent = JSON.stringify(JSON.parse(text), null, 2); } catch (e) { $('result').textContent = text; }
-    $('status').textContent = 'HTTP ' + res.status;
-  }
-  $('run').addEventListener('click', run);
-  document.addEventListener('keydown', (e) => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); run(); } });
+  const match = document.cookie.match(/(?:^|;\\s*)csrftoken=([^;]*)/);
+  // A signed-in session counts for a POST only with its CSRF token, as Django's does.
+  const fetcher = GraphiQL.createFetcher({ url: location.pathname, headers: { 'X-CSRFToken': match ? decodeURIComponent(match[1]) : '' } });
+  const query = new URLSearchParams(location.search).get('query') || undefined;
+  const defaultQuery = '{\\n  site_list {\\n    name\\n    devices {\\n      name\\n    }\\n  }\\n}\\n';
+  ReactDOM.createRoot(document.getElementById('graphiql')).render(React.createElement(GraphiQL, { fetcher, query, defaultQuery }));
 </script>
 </body>
 </html>
 `;
+}
+
+/** `GET /graphql/static/<file>`: GraphiQL's scripts and style, cached by browsers for a day. */
+@Controller('graphql/static')
+@PublicRoute()
+export class GraphiqlAssetsController {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  @Get(':file')
+  asset(@Param('file') file: string, @Res() res: Response): void {
+    const asset = Object.hasOwn(ASSETS, file) ? ASSETS[file] : undefined;
+    if (!asset || !this.config.graphql.enabled) throw new NotFoundException();
+    res.type(asset.type).setHeader('Cache-Control', 'public, max-age=86400');
+    res.sendFile(packageFile(asset.pkg, asset.file));
+  }
 }
