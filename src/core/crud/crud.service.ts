@@ -11,7 +11,7 @@ import { ChangeEvents, CommittedChanges, deletedKey } from '../events/change-eve
 import { Scope, scopeSql } from '../query/constraints';
 import { QueryParams, applyFilters } from '../query/filters';
 import { ModelQuery, RowsOptions } from '../query/model-query';
-import { RawJson, jsonOf } from '../serialize/raw-json';
+import { RawJson, jsonBytesOf } from '../serialize/raw-json';
 import { Mode, RenderContext, Representation, countsFor, represent, representByIds } from '../serialize/serializer';
 import { Semaphore } from '../util/semaphore';
 import { Writer, eachOrNone } from '../write/writer';
@@ -393,12 +393,12 @@ export class CrudService {
     const prefix = `${model.label}|${mode}|${render.baseUrl}|${[...(render.exclude ?? [])].sort().join(',')}|`;
     const known = await reads.representations(ids.map((id) => prefix + id));
     const missing = ids.filter((_, i) => known[i] === undefined);
-    const written = new Map<number, string>();
+    const written = new Map<number, Buffer>();
     if (missing.length) {
       const wanted = new Set(missing);
       const rows = (await read(missing)).filter((row) => wanted.has(row.id));
       const reps = await represent(render, model, rows, mode);
-      rows.forEach((row, i) => written.set(row.id, jsonOf(reps[i])));
+      rows.forEach((row, i) => written.set(row.id, jsonBytesOf(reps[i])));
       await reads.rememberRepresentations([...written].map(([id, json]) => [prefix + id, json]));
     }
     // An object gone between the page's ids and its rows is left out, as if the page had been read later.

@@ -17,8 +17,8 @@ const TRIGGER_LOCK = 0x77726974;
 const COUNTS = 1000;
 const ROWS = 10_000;
 const VALUES = 200;
-/** Characters of remembered representations, about twice as many bytes: a few thousand devices' full forms. */
-const REPRESENTATION_CHARS = 16 * 1024 * 1024;
+/** Bytes of remembered representations (outside V8's heap): a few thousand devices' full forms. */
+const REPRESENTATION_BYTES = 16 * 1024 * 1024;
 
 /** A map that forgets its least recently used entries beyond a size. */
 class Lru<T> {
@@ -38,30 +38,30 @@ class Lru<T> {
   }
 }
 
-/** Text by key, forgetting the least recently used beyond a total length. */
-class TextLru {
-  private readonly entries = new Map<string, { version: string; text: string }>();
-  private length = 0;
-  constructor(private readonly maxLength: number) {}
-  get(key: string, version: string): string | undefined {
+/** Bytes by key, each under a version, forgetting the least recently used beyond a total size. */
+class BytesLru {
+  private readonly entries = new Map<string, { version: string; bytes: Buffer }>();
+  private size = 0;
+  constructor(private readonly maxSize: number) {}
+  get(key: string, version: string): Buffer | undefined {
     const entry = this.entries.get(key);
     if (entry?.version !== version) return undefined;
     this.entries.delete(key);
     this.entries.set(key, entry);
-    return entry.text;
+    return entry.bytes;
   }
-  set(key: string, version: string, text: string): void {
-    if (text.length > this.maxLength / 16) return;
+  set(key: string, version: string, bytes: Buffer): void {
+    if (bytes.length > this.maxSize / 16) return;
     this.delete(key);
-    this.entries.set(key, { version, text });
-    this.length += text.length;
-    while (this.length > this.maxLength) this.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { version, bytes });
+    this.size += bytes.length;
+    while (this.size > this.maxSize) this.delete(this.entries.keys().next().value!);
   }
   private delete(key: string): void {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
-    this.length -= entry.text.length;
+    this.size -= entry.bytes.length;
   }
 }
 
@@ -80,7 +80,7 @@ export class ReadCache implements OnModuleInit {
   private readonly counts = new Lru<{ versions: string; count: number }>(COUNTS);
   private readonly rows = new Lru<{ version: string; row: Row }>(ROWS);
   private readonly values = new Lru<{ versions: string; value: unknown }>(VALUES);
-  private readonly representations = new TextLru(REPRESENTATION_CHARS);
+  private readonly representations = new BytesLru(REPRESENTATION_BYTES);
   private readonly loadingValues = new Map<string, Promise<unknown>>();
 
   constructor(
@@ -230,10 +230,10 @@ export interface CachedReads {
    * Objects' representations as JSON, by key, remembered while nothing at all has been written since (a representation
    * reads many tables, related ones and definitions); undefined for those not remembered.
    */
-  representations(keys: string[]): Promise<Array<string | undefined>>;
+  representations(keys: string[]): Promise<Array<Buffer | undefined>>;
   /** Whether `representations` may remember anything: a page may then read its ids first. */
   readonly remembersRepresentations: boolean;
-  rememberRepresentations(entries: Array<[key: string, json: string]>): Promise<void>;
+  rememberRepresentations(entries: Array<[key: string, json: Buffer]>): Promise<void>;
 }
 
 /** Every read made afresh (`READ_CACHE=false`). */

@@ -97,7 +97,9 @@ export class ModelQuery {
   /** The SELECT `rows` runs, unrun, for a cursor to read; its rows go through `fromDb`. */
   rowsStatement(opts: RowsOptions = {}, idsOnly = false): Statement {
     const columns = idsOnly ? [`t.id AS "id"`] : this.model.readColumns.map((f) => `t.${q(f.column)} AS ${q(f.column)}`);
-    if (!idsOnly) for (const key of opts.counts ?? []) columns.push(`${this.countSql(key)} AS ${q(key)}`);
+    // Ids alone still carry the counts their order names (`ordering=-asn_count`).
+    const ordered = new Set((opts.order ?? []).map((term) => term.replace(/^-/, '')));
+    for (const key of opts.counts ?? []) if (!idsOnly || ordered.has(key)) columns.push(`${this.countSql(key)} AS ${q(key)}`);
     const joins = new Map<string, Join>();
     const terms = (opts.order ?? this.defaultOrder()).flatMap((term) => this.termsFor(term, joins));
     // Each related object an ordering follows, joined once: an index can serve the order, as a subquery per row cannot.
