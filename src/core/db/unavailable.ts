@@ -42,4 +42,5 @@ const CONNECTION_MESSAGES = [
   'The database connection is not open',
   // A transaction's other statements, once its connection was lost and released.
   'Query runner already released',
+  'connection provided by a query runner was already released',
 ];
