@@ -4,7 +4,8 @@ import { auditServer } from 'graphql-http';
 import { loadConfig } from '../src/core/config/config';
 import { TestApp } from './helpers/test-app';
 import { Json, createOne, expectStatus } from './helpers/seed';
-import { statementsDuring } from './helpers/queries';
+import type { Response } from 'supertest';
+import { statementsDuring, statementsOf } from './helpers/queries';
 import { baseUrl, grant, makeUserWithToken } from './helpers/users';
 
 jest.setTimeout(300_000);
@@ -330,6 +331,25 @@ describe('GraphQL API', () => {
   });
 
   describe('cost', () => {
+    it('reads a level with more parents than a statement may bind, in batches, every object found', async () => {
+      const group = await createOne(t, '/api/tenancy/tenant-groups/', { name: 'Many', slug: 'many' });
+      const count = 5_050;
+      for (let start = 0; start < count; start += 1000) {
+        const made = await t.post('/api/tenancy/tenants/', Array.from({ length: Math.min(1000, count - start) }, (_, i) => ({ name: `Many ${start + i}`, slug: `many-${start + i}`, group: group.id })));
+        expectStatus(made, 201);
+      }
+      const last = (await t.get('/api/tenancy/tenants/?slug=many-5049')).body.results[0];
+      const site = await createOne(t, '/api/dcim/sites/', { name: 'Many site', slug: 'many-site', tenant: last.id });
+      let res: Response | undefined;
+      const statements = await statementsOf(t, async () => (res = await gql(t, '{ tenant_list(group: "many") { slug sites { name } } }')));
+      expectStatus(res!, 200);
+      const tenants = res!.body.data.tenant_list as Json[];
+      expect(tenants).toHaveLength(count);
+      expect(tenants.filter((x) => x.sites.length).map((x) => [x.slug, x.sites])).toEqual([['many-5049', [{ name: site.name }]]]);
+      // Their sites in two statements, of at most 5,000 tenants each: one would bind a parameter per tenant.
+      expect(statements.filter((sql) => sql.includes('FROM "dcim_site"'))).toHaveLength(2);
+    });
+
     it('costs the same statements for a three-level query on 10 and on 500 devices', async () => {
       const maker = await createOne(t, '/api/dcim/manufacturers/', { name: 'Bulk', slug: 'bulk' });
       const type = await createOne(t, '/api/dcim/device-types/', { manufacturer: maker.id, model: 'Bulk 1', slug: 'bulk-1' });

@@ -14,6 +14,12 @@ export const MODEL_OF = Symbol('model');
 export type GraphqlRow = Row & { [MODEL_OF]?: ModelDef };
 
 /**
+ * Parent ids one statement of a level takes at most: SQLite binds 32,766 parameters to a statement and
+ * PostgreSQL 65,535, and a level of a whole table (`device_list { interfaces { ... } }`) has more ids than that.
+ */
+export const MAX_BATCH = 5000;
+
+/**
  * What one GraphQL request reads with: the user's view scope of each model, computed once, and loaders
  * that gather every object a level of the query asks for into one statement per relation, whatever the
  * number of parents (no N+1).
@@ -49,7 +55,7 @@ export class GraphqlContext {
 
   private loader<K, V>(key: string, batch: (keys: readonly K[]) => Promise<V[]>, cacheKey?: (key: K) => unknown): DataLoader<K, V> {
     let loader = this.loaders.get(key);
-    if (!loader) this.loaders.set(key, (loader = new DataLoader<K, V, unknown>(batch, { cacheKeyFn: cacheKey })));
+    if (!loader) this.loaders.set(key, (loader = new DataLoader<K, V, unknown>(batch, { cacheKeyFn: cacheKey, maxBatchSize: MAX_BATCH })));
     return loader;
   }
 
