@@ -17,7 +17,7 @@ export type GraphqlRow = Row & { [MODEL_OF]?: ModelDef };
  * Parent ids one statement of a level takes at most: SQLite binds 32,766 parameters to a statement and
  * PostgreSQL 65,535, and a level of a whole table (`device_list { interfaces { ... } }`) has more ids than that.
  */
-export const MAX_BATCH = 5000;
+const MAX_BATCH = 5000;
 
 /**
  * What one GraphQL request reads with: the user's view scope of each model, computed once, and loaders
