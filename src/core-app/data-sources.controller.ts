@@ -1,8 +1,7 @@
 import { Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { ModelRoute, RouteAction } from '../core/auth/auth.guard';
-import { requestContext } from '../core/crud/model.controller';
-import { NotFoundError } from '../core/http/errors';
+import { idOf, requestContext } from '../core/crud/model.controller';
 import { Allow } from '../core/http/render.interceptor';
 import { documentRoute, json } from '../core/openapi/openapi';
 import { DataSource } from './data-sources.model';
@@ -29,7 +28,6 @@ export class DataSourceSyncController {
   @Allow('POST, OPTIONS')
   @RouteAction('sync', () => 'Syncing data sources requires the core.sync_datasource permission.')
   sync(@Req() req: Request, @Param('id') id: string) {
-    if (!/^\d{1,15}$/.test(id)) throw new NotFoundError();
-    return this.syncs.requestSync(Number(id), requestContext(req));
+    return this.syncs.requestSync(idOf(id), requestContext(req));
   }
 }

@@ -7,7 +7,6 @@ import { SYNCED_DATA_FILTERS, SyncData, fileText, syncFromFile, syncedDataFields
 /** NetBox's DataFile.get_data(): the file read as YAML (of which JSON is a part). */
 const syncContextData: SyncData = (row, data) => {
   const text = fileText(data);
-  if (text === null) throw new FieldError({ data_file: ['The file is not UTF-8 text.'] });
   try {
     row.data = yaml.load(text) ?? null;
   } catch (e) {

@@ -2,8 +2,7 @@ import { Controller, HttpCode, Param, Post, Req, Type } from '@nestjs/common';
 import type { Request } from 'express';
 import { ModelRoute, RouteAction } from '../core/auth/auth.guard';
 import { CrudService } from '../core/crud/crud.service';
-import { requestContext } from '../core/crud/model.controller';
-import { NotFoundError } from '../core/http/errors';
+import { idOf, requestContext } from '../core/crud/model.controller';
 import { Allow } from '../core/http/render.interceptor';
 import { ModelDef } from '../core/model/model';
 import { documentRoute, json } from '../core/openapi/openapi';
@@ -33,8 +32,7 @@ export function syncRouteController(model: ModelDef): Type<unknown> {
     @Allow('POST, OPTIONS')
     @RouteAction('sync', (m) => `Missing permission: ${m.app}.sync_${m.name}`)
     async sync(@Req() req: Request, @Param('id') raw: string) {
-      if (!/^\d{1,15}$/.test(raw)) throw new NotFoundError();
-      const id = Number(raw);
+      const id = idOf(raw);
       const ctx = requestContext(req);
       const { row } = await this.crud.visibleRow(model, id, ctx);
       if (row.data_file_id === null) return this.crud.retrieve(model, id, { ...ctx, params: {} });

@@ -19,12 +19,12 @@ export function syncedDataFields() {
 /** The filters NetBox's filter sets declare for synced objects, besides `data_synced` among their fields. */
 export const SYNCED_DATA_FILTERS = ['data_source_id', 'data_file_id'];
 
-/** A data file's contents as text, or null when they are not UTF-8 (NetBox's `data_as_string`). */
-export function fileText(data: Buffer): string | null {
+/** A data file's contents as text (NetBox's `data_as_string`); a file that is not UTF-8 is refused under `data_file`. */
+export function fileText(data: Buffer): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(data);
   } catch {
-    return null;
+    throw new FieldError({ data_file: ['The file is not UTF-8 text.'] });
   }
 }
 
@@ -52,7 +52,5 @@ export async function syncFromFile(row: Row, ctx: WriteContext | undefined, sync
 
 /** A template's code from its file, which must be text. */
 export const syncTemplateCode: SyncData = (row, data) => {
-  const code = fileText(data);
-  if (code === null) throw new FieldError({ data_file: ['The file is not UTF-8 text.'] });
-  row.template_code = code;
+  row.template_code = fileText(data);
 };

@@ -7,6 +7,7 @@ import { APP_CONFIG, AppConfig } from '../core/config/config';
 import { CrudService } from '../core/crud/crud.service';
 import { Database } from '../core/db/database';
 import { ApiError } from '../core/http/errors';
+import { wantsHtml } from '../core/http/render';
 import { INSTALLED_PLUGINS } from '../core/plugins/plugins.controller';
 import { Plugin } from '../core/plugins/plugin';
 import { GraphqlContext } from './context';
@@ -73,12 +74,6 @@ export class GraphqlController {
     this.logger.error(err.originalError.stack ?? err.originalError.message);
     return new GraphQLError('Internal server error', { nodes: err.nodes, path: err.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
   }
-}
-
-/** A browser asking for a page, rather than a client asking for JSON. */
-function wantsHtml(req: Request): boolean {
-  const accept = req.headers.accept ?? '';
-  return accept.includes('text/html');
 }
 
 function headerOf(req: Request, name: string): string | null {

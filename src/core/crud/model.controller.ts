@@ -30,7 +30,8 @@ function responseSent(req: Request): Promise<void> {
   return new Promise((resolve) => req.res!.once('close', () => resolve()));
 }
 
-function idOf(raw: string): number {
+/** A route's `<id>`: a number, else no such object. */
+export function idOf(raw: string): number {
   if (!/^\d{1,15}$/.test(raw)) throw new NotFoundError();
   return Number(raw);
 }

@@ -20,10 +20,14 @@ const VALUES = 200;
 /** Bytes of remembered representations (outside V8's heap): a few thousand devices' full forms. */
 const REPRESENTATION_BYTES = 16 * 1024 * 1024;
 
-/** A map that forgets its least recently used entries beyond a size. */
+/** A map that forgets its least recently used entries beyond a total weight: one each, unless `weigh` says. */
 class Lru<T> {
   private readonly entries = new Map<string, T>();
-  constructor(private readonly size: number) {}
+  private weight = 0;
+  constructor(
+    private readonly maxWeight: number,
+    private readonly weigh: (value: T) => number = () => 1,
+  ) {}
   get(key: string): T | undefined {
     const value = this.entries.get(key);
     if (value === undefined) return undefined;
@@ -32,36 +36,16 @@ class Lru<T> {
     return value;
   }
   set(key: string, value: T): void {
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    if (this.entries.size > this.size) this.entries.delete(this.entries.keys().next().value!);
-  }
-}
-
-/** Bytes by key, each under a version, forgetting the least recently used beyond a total size. */
-class BytesLru {
-  private readonly entries = new Map<string, { version: string; bytes: Buffer }>();
-  private size = 0;
-  constructor(private readonly maxSize: number) {}
-  get(key: string, version: string): Buffer | undefined {
-    const entry = this.entries.get(key);
-    if (entry?.version !== version) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry.bytes;
-  }
-  set(key: string, version: string, bytes: Buffer): void {
-    if (bytes.length > this.maxSize / 16) return;
     this.delete(key);
-    this.entries.set(key, { version, bytes });
-    this.size += bytes.length;
-    while (this.size > this.maxSize) this.delete(this.entries.keys().next().value!);
+    this.entries.set(key, value);
+    this.weight += this.weigh(value);
+    while (this.weight > this.maxWeight) this.delete(this.entries.keys().next().value!);
   }
   private delete(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
+    const value = this.entries.get(key);
+    if (value === undefined) return;
     this.entries.delete(key);
-    this.size -= entry.bytes.length;
+    this.weight -= this.weigh(value);
   }
 }
 
@@ -80,7 +64,7 @@ export class ReadCache implements OnModuleInit {
   private readonly counts = new Lru<{ versions: string; count: number }>(COUNTS);
   private readonly rows = new Lru<{ version: string; row: Row }>(ROWS);
   private readonly values = new Lru<{ versions: string; value: unknown }>(VALUES);
-  private readonly representations = new BytesLru(REPRESENTATION_BYTES);
+  private readonly representations = new Lru<{ version: string; bytes: Buffer }>(REPRESENTATION_BYTES, (entry) => entry.bytes.length);
   private readonly loadingValues = new Map<string, Promise<unknown>>();
 
   constructor(
@@ -121,11 +105,15 @@ export class ReadCache implements OnModuleInit {
       prefetch: async () => void (await read()),
       representations: async (keys) => {
         const version = await everyVersion();
-        return keys.map((key) => this.representations.get(key, version));
+        return keys.map((key) => {
+          const entry = this.representations.get(key);
+          return entry?.version === version ? entry.bytes : undefined;
+        });
       },
       rememberRepresentations: async (entries) => {
         const version = await everyVersion();
-        for (const [key, json] of entries) this.representations.set(key, version, json);
+        // One object's JSON beyond a sixteenth of the room would push out many others.
+        for (const [key, bytes] of entries) if (bytes.length <= REPRESENTATION_BYTES / 16) this.representations.set(key, { version, bytes });
       },
       count: async ([sql, params], load) => {
         const tables = this.tablesIn(sql);

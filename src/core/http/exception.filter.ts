@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import type { Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
 import { databaseUnavailable } from '../db/unavailable';
+import { titleCase } from '../model/fields';
 import { documentedMethods } from '../openapi/openapi';
 import { FilterError } from '../query/filters';
 import { ApiError } from './errors';
@@ -55,8 +56,7 @@ function unroutedAnswer(req: Request): { status: number; body: unknown } {
   if (!methods) return { status: 404, body: { detail: 'Not found.' } };
   req.res?.setHeader('Allow', [...methods, 'OPTIONS'].join(', '));
   if (req.method !== 'OPTIONS') return { status: 405, body: { detail: `Method "${req.method}" not allowed.` } };
-  const action = req.path.split('/').filter(Boolean).pop() ?? '';
-  const name = action.split('-').map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
+  const name = titleCase((req.path.split('/').filter(Boolean).pop() ?? '').replace(/-/g, ' '));
   return { status: 200, body: { name, description: '', renders: ['application/json', 'text/html'], parses: ['application/json'] } };
 }
 

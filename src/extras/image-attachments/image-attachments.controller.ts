@@ -3,8 +3,8 @@ import type { Request } from 'express';
 import multer from 'multer';
 import { ModelRoute } from '../../core/auth/auth.guard';
 import { APP_CONFIG, AppConfig } from '../../core/config/config';
-import { requestContext } from '../../core/crud/model.controller';
-import { ApiError, NotFoundError } from '../../core/http/errors';
+import { idOf, requestContext } from '../../core/crud/model.controller';
+import { ApiError } from '../../core/http/errors';
 import { acceptMultipart } from '../../core/http/middleware';
 import { Allow, DETAIL_METHODS, LIST_METHODS } from '../../core/http/render.interceptor';
 import { optionsMetadata } from '../../core/openapi/options';
@@ -16,11 +16,6 @@ acceptMultipart(ImageAttachment.path);
 
 /** Form fields beside the file: a few short values (content_type, object_id, name). */
 const FORM_LIMITS = { files: 1, fields: 50, parts: 51, fieldSize: 64 * 1024 };
-
-function idOf(raw: string): number {
-  if (!/^\d{1,15}$/.test(raw)) throw new NotFoundError();
-  return Number(raw);
-}
 
 /**
  * The writes of image attachments, which take the image as a multipart upload (as NetBox's API does) or as
