@@ -1,12 +1,15 @@
 import * as fs from 'fs';
+import * as http from 'http';
 import * as path from 'path';
 import { auditServer } from 'graphql-http';
 import { loadConfig } from '../src/core/config/config';
 import { TestApp } from './helpers/test-app';
-import { Json, createOne, expectStatus } from './helpers/seed';
+import { Json, createOne, expectStatus, sleep } from './helpers/seed';
+import { connectionsInUse, rawGet, until, watchReads } from './helpers/snapshot-reads';
 import type { Response } from 'supertest';
 import { statementsDuring, statementsOf } from './helpers/queries';
 import { baseUrl, grant, makeUserWithToken } from './helpers/users';
+import { graphqlStreaming } from '../src/graphql/stream';
 
 jest.setTimeout(300_000);
 
@@ -94,7 +97,7 @@ async function seedInventory(t: TestApp) {
   const contact = await post('/api/tenancy/contacts/', { name: 'Alice Admin' });
   const contactRole = await post('/api/tenancy/contact-roles/', { name: 'Operations', slug: 'operations' });
   await post('/api/tenancy/contact-assignments/', { content_type: 'dcim.site', object_id: dc1.id, contact: contact.id, role: contactRole.id });
-  return { tenant, dc1, dc2, sw1, sw2, rtr1, sw3, eth0, address, tag };
+  return { tenant, dc1, dc2, sw1, sw2, rtr1, sw3, eth0, address, tag, type, role };
 }
 
 describe('GraphQL API', () => {
@@ -416,6 +419,137 @@ describe('GraphQL API', () => {
       expectStatus(res!, 400);
       expect(JSON.parse(res!.text).errors[0].message).toBe('Query complexity 63330 exceeds the maximum of 50000 (GRAPHQL_MAX_COMPLEXITY).');
       expect(statements).toBe(baseline);
+    });
+  });
+
+  describe('unbounded lists', () => {
+    const defaultChunk = graphqlStreaming.chunkSize;
+    let viewer: string;
+
+    beforeAll(async () => {
+      const site = await createOne(t, '/api/dcim/sites/', { name: 'Chunks', slug: 'chunks' });
+      const devices = await t.post(
+        '/api/dcim/devices/',
+        Array.from({ length: 7 }, (_, i) => ({ name: `chunk-${i}`, device_type: seed.type.id, device_role: seed.role.id, site: site.id, status: i % 2 ? 'planned' : 'active' })),
+      );
+      expectStatus(devices, 201);
+      const interfaces = await t.post('/api/dcim/interfaces/', devices.body.flatMap((d: Json) => ['eth0', 'eth1'].map((name) => ({ device: d.id, name, type: '1000base-t' }))));
+      expectStatus(interfaces, 201);
+      const user = await makeUserWithToken(t, 'chunk-viewer');
+      await grant(t, { object_types: ['dcim.device'], actions: ['view'], constraints: { status: 'planned' }, users: [user.user.id] });
+      await grant(t, { object_types: ['dcim.interface'], actions: ['view'], users: [user.user.id] });
+      viewer = user.key;
+      graphqlStreaming.chunkSize = 3;
+    });
+    afterAll(() => {
+      graphqlStreaming.chunkSize = defaultChunk;
+    });
+
+    /** A response sent a chunk at a time: no length known up front. */
+    async function streamed(query: string, token: string = t.token) {
+      const res = await gql(t, query, undefined, token);
+      expectStatus(res, 200);
+      expect(res.headers['transfer-encoding']).toBe('chunked');
+      expect(res.headers['content-length']).toBeUndefined();
+      return JSON.parse(res.text);
+    }
+
+    /** A response rendered whole. */
+    async function whole(query: string, token: string = t.token) {
+      const res = await gql(t, query, undefined, token);
+      expectStatus(res, 200);
+      expect(res.headers['content-length']).toBeDefined();
+      return JSON.parse(res.text);
+    }
+
+    const fields = '{ name status site { slug } interfaces { name device { name } } }';
+
+    it('sends a list longer than a chunk a chunk at a time, the same objects as a bounded list', async () => {
+      const all = await streamed(`{ device_list(site: "chunks") ${fields} }`);
+      const bounded = await whole(`{ device_list(site: "chunks", limit: 100) ${fields} }`);
+      expect(all).toEqual(bounded);
+      expect(names(all.data.device_list)).toEqual(['chunk-0', 'chunk-1', 'chunk-2', 'chunk-3', 'chunk-4', 'chunk-5', 'chunk-6']);
+      expect(all.data.device_list[6].interfaces).toEqual([
+        { name: 'eth0', device: { name: 'chunk-6' } },
+        { name: 'eth1', device: { name: 'chunk-6' } },
+      ]);
+      // An offset, ending on a whole chunk.
+      const rest = await streamed(`{ device_list(site: "chunks", offset: 1) { name } }`);
+      expect(names(rest.data.device_list)).toEqual(['chunk-1', 'chunk-2', 'chunk-3', 'chunk-4', 'chunk-5', 'chunk-6']);
+    });
+
+    it('keeps the alias, fragments and variables of the operation', async () => {
+      const res = await t.post(GQL, {
+        query: 'query Q($site: [String]) { many: device_list(site: $site) { ...Named } } fragment Named on DeviceType { name }',
+        variables: { site: 'chunks' },
+      });
+      expectStatus(res, 200);
+      expect(res.headers['transfer-encoding']).toBe('chunked');
+      expect(Object.keys(res.body.data)).toEqual(['many']);
+      expect(res.body.data.many).toHaveLength(7);
+    });
+
+    it('answers a list of at most a chunk, or beside other fields, whole', async () => {
+      const short = await whole('{ device_list(site: "chunks", status: "planned") { name } }');
+      expect(names(short.data.device_list)).toEqual(['chunk-1', 'chunk-3', 'chunk-5']);
+      const beside = await whole('{ device_list(site: "chunks") { name } site(id: ' + seed.dc1.id + ') { name } }');
+      expect(beside.data.device_list).toHaveLength(7);
+      expect(beside.data.site).toEqual({ name: 'DC1' });
+    });
+
+    const listPath = `${GQL}?query=${encodeURIComponent(`{ device_list(site: "chunks") ${fields} }`)}`;
+
+    it('stops reading and gives back its read when the client goes away midway', async () => {
+      const reads = watchReads(t);
+      try {
+        await new Promise<void>((resolve, reject) => {
+          const req = http.get(`${baseUrl(t)}${listPath}`, { headers: { Authorization: `Token ${t.token}` } }, (res) => {
+            res.once('data', () => {
+              req.destroy();
+              resolve();
+            });
+          });
+          req.on('error', (e) => (req.destroyed ? undefined : reject(e)));
+        });
+        // The read waits after its first chunk until the service has seen the client go.
+        await sleep(200);
+        reads.resume();
+        await until(() => reads.closed === 1);
+        expect(reads.opened).toBe(1);
+        expect(reads.chunks).toBeLessThan(3);
+        expect(connectionsInUse(t)).toBe(0);
+      } finally {
+        jest.restoreAllMocks();
+      }
+      expect((await streamed(`{ device_list(site: "chunks") { name } }`)).data.device_list).toHaveLength(7);
+    });
+
+    it('cuts the connection when reading fails after the first chunk, and gives back its read', async () => {
+      const reads = watchReads(t, 1);
+      reads.resume();
+      try {
+        const { status, complete, body } = await rawGet(t, listPath);
+        expect(status).toBe(200);
+        expect(complete).toBe(false);
+        expect(body.startsWith('{"data":{"device_list":[{"name":"chunk-0"')).toBe(true);
+        expect(() => JSON.parse(body)).toThrow();
+        await until(() => reads.closed === 1);
+        expect(connectionsInUse(t)).toBe(0);
+      } finally {
+        jest.restoreAllMocks();
+      }
+    });
+
+    it("streams only the objects the user may view, as the REST list shows them", async () => {
+      graphqlStreaming.chunkSize = 2;
+      try {
+        const rest = await t.get('/api/dcim/devices/?site=chunks&limit=0', viewer);
+        const result = await streamed(`{ device_list(site: "chunks") { name } }`, viewer);
+        expect(names(result.data.device_list)).toEqual(names(rest.body.results));
+        expect(names(result.data.device_list)).toEqual(['chunk-1', 'chunk-3', 'chunk-5']);
+      } finally {
+        graphqlStreaming.chunkSize = 3;
+      }
     });
   });
 

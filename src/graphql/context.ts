@@ -1,12 +1,15 @@
 import DataLoader from 'dataloader';
+import type { Readable } from 'stream';
 import type { AppConfig } from '../core/config/config';
 import { renderConfigContexts } from '../core/config-context';
 import type { CrudService } from '../core/crud/crud.service';
 import type { Database } from '../core/db/database';
+import type { SnapshotRead } from '../core/db/snapshot-read';
 import { ForeignKeyField, GenericRelationField, ManyToManyField } from '../core/model/fields';
 import { ModelDef, Row, labelsOf, registry } from '../core/model/model';
 import { Scope } from '../core/query/constraints';
 import { ModelQuery, q, selectSql } from '../core/query/model-query';
+import type { ChunkedList } from './stream';
 
 /** Each row served remembers its model: a generic relation's union tells its members apart by it. */
 export const MODEL_OF = Symbol('model');
@@ -17,7 +20,7 @@ export type GraphqlRow = Row & { [MODEL_OF]?: ModelDef };
  * Parent ids one statement of a level takes at most: SQLite binds 32,766 parameters to a statement and
  * PostgreSQL 65,535, and a level of a whole table (`device_list { interfaces { ... } }`) has more ids than that.
  */
-const MAX_BATCH = 5000;
+export const MAX_BATCH = 5000;
 
 /**
  * What one GraphQL request reads with: the user's view scope of each model, computed once, and loaders
@@ -25,15 +28,36 @@ const MAX_BATCH = 5000;
  * number of parents (no N+1).
  */
 export class GraphqlContext {
-  private readonly scopes = new Map<ModelDef, Promise<Scope | null>>();
   private readonly loaders = new Map<string, DataLoader<any, any>>();
+  /** The operation's one unbounded list, read a chunk at a time. */
+  streaming?: ChunkedList;
+  /** The response, when it is sent a chunk at a time. */
+  streamed?: Readable;
 
   constructor(
     readonly user: Row | null,
     private readonly crud: CrudService,
     private readonly db: Database,
     private readonly config: AppConfig,
+    private readonly scopes = new Map<ModelDef, Promise<Scope | null>>(),
   ) {}
+
+  /** The same reader for the next chunk of a streamed list: loaders that forget the last chunk's objects. */
+  forNextChunk(): GraphqlContext {
+    const next = new GraphqlContext(this.user, this.crud, this.db, this.config, this.scopes);
+    next.streaming = this.streaming;
+    return next;
+  }
+
+  snapshot(): Promise<SnapshotRead> {
+    return this.db.snapshot();
+  }
+
+  /** Rows marked with their model. */
+  marked(model: ModelDef, rows: Row[]): GraphqlRow[] {
+    for (const row of rows) (row as GraphqlRow)[MODEL_OF] = model;
+    return rows;
+  }
 
   /** The objects of `model` this user may view, as the REST list shows them; null when none. */
   async visible(model: ModelDef): Promise<ModelQuery | null> {
@@ -48,9 +72,7 @@ export class GraphqlContext {
     const query = await this.visible(model);
     if (!query) return [];
     await narrow(query);
-    const rows = await query.rows({ order: query.defaultOrder(), ...page });
-    for (const row of rows) (row as GraphqlRow)[MODEL_OF] = model;
-    return rows;
+    return this.marked(model, await query.rows({ order: query.defaultOrder(), ...page }));
   }
 
   private loader<K, V>(key: string, batch: (keys: readonly K[]) => Promise<V[]>, cacheKey?: (key: K) => unknown): DataLoader<K, V> {

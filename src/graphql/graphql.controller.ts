@@ -1,5 +1,6 @@
 import { All, Controller, Inject, Logger, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { pipeline } from 'stream';
 import { GraphQLError, GraphQLSchema, specifiedRules } from 'graphql';
 import { Handler, createHandler } from 'graphql-http';
 import { AuthenticatedRequest, PublicRoute } from '../core/auth/auth.guard';
@@ -14,6 +15,7 @@ import { GraphqlContext } from './context';
 import { graphiqlPage } from './graphiql';
 import { queryLimits } from './limits';
 import { buildSchema } from './schema';
+import { executeInChunks } from './stream';
 
 /**
  * `/graphql/`: NetBox's read-only GraphQL API over the GraphQL-over-HTTP transport (graphql-http), behind the
@@ -25,6 +27,7 @@ export class GraphqlController {
   private readonly logger = new Logger('GraphQL');
   private schema?: GraphQLSchema;
   private handler?: Handler<Request, undefined>;
+  private readonly contexts = new WeakMap<Request, GraphqlContext>();
 
   constructor(
     private readonly crud: CrudService,
@@ -43,14 +46,24 @@ export class GraphqlController {
     const [body, init] = await this.handle(req);
     res.status(init.status);
     for (const [name, value] of Object.entries(init.headers ?? {})) res.setHeader(name, value);
-    res.send(body ?? '');
+    const streamed = this.contexts.get(req)?.streamed;
+    if (!streamed) return void res.send(body ?? '');
+    // A failure half way destroys the response: the client sees it cut short, never a whole that is wrong.
+    pipeline(streamed, res, (e) => {
+      if (e && (e as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') this.logger.error(`Streaming a response: ${e.stack ?? e.message}`);
+    });
   }
 
   private async handle(req: Request) {
     this.handler ??= createHandler<Request, undefined, any>({
       // Built at the first request: every plugin's models are declared by then.
       schema: () => (this.schema ??= buildSchema(this.plugins.flatMap((p) => (p.spec.graphqlSchema ? [p.spec.graphqlSchema] : [])))),
-      context: (request: { raw: Request }) => new GraphqlContext((request.raw as AuthenticatedRequest).principal?.user ?? null, this.crud, this.db, this.config) as never,
+      context: (request: { raw: Request }) => {
+        const context = new GraphqlContext((request.raw as AuthenticatedRequest).principal?.user ?? null, this.crud, this.db, this.config);
+        this.contexts.set(request.raw, context);
+        return context as never;
+      },
+      execute: (args) => executeInChunks(args, (err) => this.formatError(err)),
       validationRules: [...specifiedRules, queryLimits(this.config.graphql.maxDepth, this.config.graphql.maxComplexity)],
       // An operation that could not start (its variables did not coerce) has no data: a request error, 400 under the spec's media type.
       onOperation: (_req, _args, result) => ('data' in result ? undefined : (result.errors as never)),

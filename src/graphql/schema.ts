@@ -37,6 +37,7 @@ import {
 import { ModelDef, registry } from '../core/model/model';
 import { filterValueSchema } from '../core/openapi/openapi';
 import { FilterError, QueryParams, applyFilters, filtersFor } from '../core/query/filters';
+import type { ModelQuery } from '../core/query/model-query';
 import { GraphqlContext, GraphqlRow, MODEL_OF } from './context';
 import { ModelNames, Referrer, genericTargets, graphqlModels, isGraphqlName, referrersOf } from './names';
 
@@ -251,12 +252,15 @@ function listQuery(model: ModelDef, type: GraphQLObjectType): GraphQLFieldConfig
   return {
     type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(type))),
     args,
-    resolve: async (_root, args: Record<string, unknown>, ctx) => {
+    resolve: async (_root, args: Record<string, unknown>, ctx, info) => {
       const { limit, offset, ...filters } = args as { limit?: number | null; offset?: number | null } & Record<string, unknown>;
       if ((limit ?? 0) < 0 || (offset ?? 0) < 0) throw new GraphQLError('limit and offset must not be negative.');
       const params = filterParams(filters);
+      const narrow = (query: ModelQuery) => applyFilters(query, params);
       try {
-        return await ctx.rows(model, (query) => applyFilters(query, params), { limit: limit ?? undefined, offset: offset ?? undefined });
+        // The operation's only field, unbounded: read a chunk at a time.
+        if (ctx.streaming && limit == null && !info.path.prev) return await ctx.streaming.take(ctx, model, narrow, offset ?? undefined);
+        return await ctx.rows(model, narrow, { limit: limit ?? undefined, offset: offset ?? undefined });
       } catch (e) {
         if (e instanceof FilterError) throw new GraphQLError(`Invalid filter: ${filterMessage(e)}`, { extensions: { code: 'BAD_FILTER', filters: e.errors } });
         throw e;
