@@ -393,6 +393,30 @@ describe('GraphQL API', () => {
       expect(small.statements).toBeLessThanOrEqual(8);
     });
 
+    it('reads only the columns the selected fields need, and whole rows where a field may need any', async () => {
+      const interfaceReads = async (query: string) => {
+        let res: Response | undefined;
+        const statements = await statementsOf(t, async () => (res = await gql(t, query)));
+        expectStatus(res!, 200);
+        expect(res!.body.errors).toBeUndefined();
+        return { data: res!.body.data, sql: statements.filter((sql) => sql.includes('FROM "dcim_interface"')) };
+      };
+      const pruned = await interfaceReads(`{ device(id: ${seed.sw1.id}) { interfaces { name device { name } } } }`);
+      expect(pruned.data.device.interfaces).toEqual([
+        { name: 'eth0', device: { name: 'sw1' } },
+        { name: 'eth1', device: { name: 'sw1' } },
+      ]);
+      expect(pruned.sql).toHaveLength(1);
+      const selected = pruned.sql[0].slice(0, pruned.sql[0].indexOf(' FROM '));
+      expect(selected).toContain('"name"');
+      expect(selected).toContain('"device_id"');
+      expect(selected).not.toContain('"description"');
+      expect(selected).not.toContain('"mtu"');
+      const whole = await interfaceReads(`{ device(id: ${seed.sw1.id}) { interfaces { name display } } }`);
+      expect(whole.data.device.interfaces.map((i: Json) => i.display)).toEqual(['eth0', 'eth1']);
+      expect(whole.sql[0].slice(0, whole.sql[0].indexOf(' FROM '))).toContain('"mtu"');
+    });
+
     it('refuses a query deeper than GRAPHQL_MAX_DEPTH before any statement runs', async () => {
       let deep = '{ name }';
       for (let i = 0; i < 5; i++) deep = `{ devices ${`{ site ${deep} }`} }`;

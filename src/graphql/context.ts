@@ -9,6 +9,7 @@ import { ForeignKeyField, GenericRelationField, ManyToManyField } from '../core/
 import { ModelDef, Row, labelsOf, registry } from '../core/model/model';
 import { Scope } from '../core/query/constraints';
 import { ModelQuery, q, selectSql } from '../core/query/model-query';
+import type { SelectedColumns } from './columns';
 import type { ChunkedList } from './stream';
 
 /** Each row served remembers its model: a generic relation's union tells its members apart by it. */
@@ -33,6 +34,8 @@ export class GraphqlContext {
   streaming?: ChunkedList;
   /** The response, when it is sent a chunk at a time. */
   streamed?: Readable;
+  /** The columns the operation's fields read, by model; every column where unset. */
+  columns?: SelectedColumns;
 
   constructor(
     readonly user: Row | null,
@@ -46,6 +49,7 @@ export class GraphqlContext {
   forNextChunk(): GraphqlContext {
     const next = new GraphqlContext(this.user, this.crud, this.db, this.config, this.scopes);
     next.streaming = this.streaming;
+    next.columns = this.columns;
     return next;
   }
 
@@ -67,12 +71,19 @@ export class GraphqlContext {
     return resolved === null ? null : this.crud.queryWithin(model, this.user, resolved);
   }
 
-  /** Visible rows of `query`, in their model's order (or `order`), each marked with its model. */
-  async rows(model: ModelDef, narrow: (query: ModelQuery) => void | Promise<void>, page: { limit?: number; offset?: number } = {}): Promise<GraphqlRow[]> {
+  /** The columns to read of `model`'s rows: those the operation's fields read, the id, and `extra`; undefined for all. */
+  columnsOf(model: ModelDef, extra: string[] = []): string[] | undefined {
+    const selected = this.columns?.get(model);
+    if (!this.columns || selected === null) return undefined;
+    return [...(selected ?? ['id']), ...extra];
+  }
+
+  /** Visible rows of `query`, in their model's order, each marked with its model; `extra` columns read beside the selected ones. */
+  async rows(model: ModelDef, narrow: (query: ModelQuery) => void | Promise<void>, page: { limit?: number; offset?: number } = {}, extra: string[] = []): Promise<GraphqlRow[]> {
     const query = await this.visible(model);
     if (!query) return [];
     await narrow(query);
-    return this.marked(model, await query.rows({ order: query.defaultOrder(), ...page }));
+    return this.marked(model, await query.rows({ order: query.defaultOrder(), ...page, columns: this.columnsOf(model, extra) }));
   }
 
   private loader<K, V>(key: string, batch: (keys: readonly K[]) => Promise<V[]>, cacheKey?: (key: K) => unknown): DataLoader<K, V> {
@@ -93,7 +104,7 @@ export class GraphqlContext {
   /** The objects whose foreign key points at each parent id. */
   referrers(fk: ForeignKeyField): DataLoader<number, GraphqlRow[]> {
     return this.loader(`fk:${fk.model.label}.${fk.name}`, async (ids) => {
-      const rows = await this.rows(fk.model, (query) => void query.where(`t.${q(fk.column)} IN ${query.params([...new Set(ids)])}`));
+      const rows = await this.rows(fk.model, (query) => void query.where(`t.${q(fk.column)} IN ${query.params([...new Set(ids)])}`), {}, [fk.column]);
       return groupBy(ids, rows, (row) => row[fk.column]);
     });
   }
@@ -103,9 +114,12 @@ export class GraphqlContext {
     const type = source.storedFields[field.typeField].column;
     const id = source.storedFields[field.idField].column;
     return this.loader(`generic:${source.label}.${field.name}:${target.label}`, async (ids) => {
-      const rows = await this.rows(source, (query) => {
-        query.where(`t.${q(type)} = ${query.param(target.label)} AND t.${q(id)} IN ${query.params([...new Set(ids)])}`);
-      });
+      const rows = await this.rows(
+        source,
+        (query) => void query.where(`t.${q(type)} = ${query.param(target.label)} AND t.${q(id)} IN ${query.params([...new Set(ids)])}`),
+        {},
+        [id],
+      );
       return groupBy(ids, rows, (row) => Number(row[id]));
     });
   }

@@ -38,6 +38,7 @@ import { ModelDef, registry } from '../core/model/model';
 import { filterValueSchema } from '../core/openapi/openapi';
 import { FilterError, QueryParams, applyFilters, filtersFor } from '../core/query/filters';
 import type { ModelQuery } from '../core/query/model-query';
+import { reads } from './columns';
 import { GraphqlContext, GraphqlRow, MODEL_OF } from './context';
 import { ModelNames, Referrer, genericTargets, graphqlModels, isGraphqlName, referrersOf } from './names';
 
@@ -117,6 +118,7 @@ export function buildSchema(extraQueries: GraphqlQueries[] = []): GraphQLSchema 
       model,
       new GraphQLObjectType<GraphqlRow, GraphqlContext>({
         name: names.type(model),
+        extensions: { model },
         fields: () => ({
           ...ownFieldsOf(model, lookup),
           ...referrerFields(referrerListsOf(model), model, typeOf),
@@ -151,22 +153,23 @@ interface TypeLookup {
 function ownFieldsOf(model: ModelDef, types: TypeLookup): Fields {
   const shown = new Set(model.full);
   const fields: Fields = {
-    id: { type: new GraphQLNonNull(GraphQLID), resolve: (row) => row.id },
+    id: { type: new GraphQLNonNull(GraphQLID), resolve: (row) => row.id, ...reads('id') },
+    // Labels may read any column: the row is read whole.
     display: { type: GraphQLString, resolve: (row, _args, ctx) => ctx.display(model).load(row) },
-    class_type: { type: GraphQLString, resolve: () => model.className },
+    class_type: { type: GraphQLString, resolve: () => model.className, ...reads() },
   };
   for (const [name, field] of Object.entries(model.storedFields)) {
     if (!shown.has(name) || name in fields || !isGraphqlName(name)) continue;
     const config = fieldConfig(model, field, types);
     if (config) fields[name] = config;
   }
-  if (model.features.customFields) fields.custom_fields = { type: GenericScalar, resolve: (row) => row.custom_field_data ?? {} };
+  if (model.features.customFields) fields.custom_fields = { type: GenericScalar, resolve: (row) => row.custom_field_data ?? {}, ...reads('custom_field_data') };
   if (model.configContext && shown.has('config_context')) {
     fields.config_context = { type: GenericScalar, resolve: (row, _args, ctx) => ctx.configContext(model).load(row) };
   }
   const tag = registry.get('extras.tag');
   if (model.features.tags && types.served.has(tag)) {
-    fields.tags = { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(types.typeOf(tag)))), resolve: (row, _args, ctx) => ctx.tags(model).load(row.id) };
+    fields.tags = { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(types.typeOf(tag)))), resolve: (row, _args, ctx) => ctx.tags(model).load(row.id), ...reads('id') };
   }
   return fields;
 }
@@ -179,6 +182,7 @@ function fieldConfig(model: ModelDef, field: Field<any>, types: TypeLookup): Gra
     return {
       type: types.typeOf(target),
       resolve: (row, _args, ctx) => (row[column] === null || row[column] === undefined ? null : ctx.byId(target).load(row[column])),
+      ...reads(column),
     };
   }
   if (field instanceof ManyToManyField) {
@@ -186,16 +190,20 @@ function fieldConfig(model: ModelDef, field: Field<any>, types: TypeLookup): Gra
     return {
       type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(types.typeOf(field.target)))),
       resolve: (row, _args, ctx) => ctx.members(field).load(row.id),
+      ...reads('id'),
     };
   }
   if (field instanceof GenericRelationField) {
     const union = types.unionFor(model, field);
     if (!union) return null;
+    const typeColumn = model.storedFields[field.typeField].column;
+    const idColumn = model.storedFields[field.idField].column;
     return {
       type: union,
+      ...reads(typeColumn, idColumn),
       resolve: (row, _args, ctx) => {
-        const type = row[model.storedFields[field.typeField].column];
-        const id = row[model.storedFields[field.idField].column];
+        const type = row[typeColumn];
+        const id = row[idColumn];
         if (typeof type !== 'string' || id === null || id === undefined) return null;
         // An object of a model GraphQL does not serve (a token) reads as none.
         return ctx.generic().load(`${type}:${id}`).then((row) => (row && types.served.has(row[MODEL_OF]) ? row : null));
@@ -204,8 +212,8 @@ function fieldConfig(model: ModelDef, field: Field<any>, types: TypeLookup): Gra
   }
   if (field instanceof InputField) return null;
   const column = field.column;
-  if (field instanceof DateTimeField) return { type: GraphQLString, resolve: (row) => (row[column] ? formatTimestamp(row[column]) : null) };
-  return { type: scalarType(field), resolve: (row) => row[column] ?? null };
+  if (field instanceof DateTimeField) return { type: GraphQLString, resolve: (row) => (row[column] ? formatTimestamp(row[column]) : null), ...reads(column) };
+  return { type: scalarType(field), resolve: (row) => row[column] ?? null, ...reads(column) };
 }
 
 function scalarType(field: Field<any>): GraphQLOutputType {
@@ -225,12 +233,13 @@ function referrerFields(lists: Map<string, Referrer>, model: ModelDef, typeOf: (
   for (const [name, referrer] of lists) {
     if (referrer.kind === 'foreignKey') {
       const fk = referrer.field;
-      fields[name] = { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(typeOf(fk.model)))), resolve: (row, _args, ctx) => ctx.referrers(fk).load(row.id) };
+      fields[name] = { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(typeOf(fk.model)))), resolve: (row, _args, ctx) => ctx.referrers(fk).load(row.id), ...reads('id') };
     } else {
       const { source, field } = referrer;
       fields[name] = {
         type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(typeOf(source)))),
         resolve: (row, _args, ctx) => ctx.genericReferrers(source, field, model).load(row.id),
+        ...reads('id'),
       };
     }
   }

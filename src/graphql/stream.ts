@@ -4,7 +4,8 @@ import { collectFields } from 'graphql/execution/collectFields';
 import type { SnapshotRead } from '../core/db/snapshot-read';
 import type { ModelDef, Row } from '../core/model/model';
 import type { ModelQuery } from '../core/query/model-query';
-import { GraphqlContext, GraphqlRow, MAX_BATCH, MODEL_OF } from './context';
+import { selectedColumns } from './columns';
+import { GraphqlContext, GraphqlRow, MAX_BATCH } from './context';
 
 /**
  * Objects of an unbounded top-level list read and answered at a time. As many as a level reads in one
@@ -33,11 +34,12 @@ export class ChunkedList {
     const query = await ctx.visible(model);
     if (!query) return [];
     await narrow(query);
-    const select = { order: query.defaultOrder(), offset };
+    const select = { order: query.defaultOrder(), offset, columns: ctx.columnsOf(model) };
     const probe = await query.rows({ ...select, limit: this.size + 1 });
     if (probe.length <= this.size) return ctx.marked(model, probe);
     this.done = false;
-    this.toRow = (raw) => ctx.marked(model, [query.fromDb(raw)])[0];
+    const read = query.reader(select);
+    this.toRow = (raw) => ctx.marked(model, [read(raw)])[0];
     this.read = await ctx.snapshot();
     this.rows = this.read.chunks(query.rowsStatement(select), this.size);
     await this.advance();
@@ -64,12 +66,13 @@ export class ChunkedList {
 }
 
 /**
- * Runs an operation; one whose only field is a list without `limit` longer than a chunk is answered as a
+ * Runs an operation, reading only the columns its fields need; one whose only field is a list without `limit` longer than a chunk is answered as a
  * stream (`ctx.streamed`), the list executed a chunk at a time, each chunk's objects and what they nest
  * sent and forgotten before the next is read. The result returned then stands only for the response's status.
  */
 export async function executeInChunks(args: ExecutionArgs, formatError: (error: GraphQLError) => GraphQLError | Error): Promise<ExecutionResult> {
   const ctx = args.contextValue as GraphqlContext;
+  ctx.columns = selectedColumns(args.schema, args.document);
   const key = soleField(args);
   if (key === null) return execute(args);
   const list = (ctx.streaming = new ChunkedList(graphqlStreaming.chunkSize));

@@ -7,6 +7,8 @@ export interface RowsOptions {
   order?: string[];
   limit?: number;
   offset?: number;
+  /** Only these stored columns (by column name); every one when absent. */
+  columns?: readonly string[];
 }
 
 /** SQL with its parameters, placeholders and values as the driver takes them. */
@@ -80,7 +82,22 @@ export class ModelQuery {
   /** Rows of stored columns plus the requested counts; values converted to their in-memory form. */
   async rows(opts: RowsOptions = {}): Promise<Row[]> {
     const raw = await this.run<Row>(this.rowsStatement(opts));
-    return raw.map((r) => this.fromDb(r, opts.counts ?? []));
+    if (!opts.columns) return raw.map((r) => this.fromDb(r, opts.counts ?? []));
+    const read = this.reader(opts);
+    return raw.map(read);
+  }
+
+  /** Converts the raw rows of `rowsStatement(opts)`, only the columns it selects. */
+  reader(opts: RowsOptions = {}): (raw: Row) => Row {
+    const counts = opts.counts ?? [];
+    if (!opts.columns) return (raw) => this.fromDb(raw, counts);
+    const selected = new Set(opts.columns);
+    const converters = this.model.converters.filter(([column]) => selected.has(column));
+    return (raw) => {
+      for (const [column, field] of converters) raw[column] = field.fromDb(raw[column]);
+      for (const key of counts) raw[key] = Number(raw[key] ?? 0);
+      return raw;
+    };
   }
 
   /** The ids of the rows `rows` would read, in the same order and page. */
@@ -96,7 +113,8 @@ export class ModelQuery {
 
   /** The SELECT `rows` runs, unrun, for a cursor to read; its rows go through `fromDb`. */
   rowsStatement(opts: RowsOptions = {}, idsOnly = false): Statement {
-    const columns = idsOnly ? [`t.id AS "id"`] : this.model.readColumns.map((f) => `t.${q(f.column)} AS ${q(f.column)}`);
+    const read = opts.columns ? this.model.readColumns.filter((f) => opts.columns!.includes(f.column)) : this.model.readColumns;
+    const columns = idsOnly ? [`t.id AS "id"`] : read.map((f) => `t.${q(f.column)} AS ${q(f.column)}`);
     // Ids alone still carry the counts their order names (`ordering=-asn_count`).
     const ordered = new Set((opts.order ?? []).map((term) => term.replace(/^-/, '')));
     for (const key of opts.counts ?? []) if (!idsOnly || ordered.has(key)) columns.push(`${this.countSql(key)} AS ${q(key)}`);
