@@ -29,11 +29,12 @@ export const MAX_BATCH = 5000;
  * number of parents (no N+1).
  */
 export class GraphqlContext {
-  private readonly loaders = new Map<string, DataLoader<any, any>>();
+  /** Loaders by kind, then by what they read (a model, a relation): found without building a key per object. */
+  private readonly loaders = new Map<unknown, Map<unknown, DataLoader<any, any>>>();
   /** The operation's one unbounded list, read a chunk at a time. */
   streaming?: ChunkedList;
-  /** The response, when it is sent a chunk at a time. */
-  streamed?: Readable;
+  /** The response's body, once the operation has run: its text, or a stream sent a chunk at a time. */
+  answer?: string | Readable;
   /** The columns the operation's fields read, by model; every column where unset. */
   columns?: SelectedColumns;
 
@@ -86,15 +87,17 @@ export class GraphqlContext {
     return this.marked(model, await query.rows({ order: query.defaultOrder(), ...page, columns: this.columnsOf(model, extra) }));
   }
 
-  private loader<K, V>(key: string, batch: (keys: readonly K[]) => Promise<V[]>, cacheKey?: (key: K) => unknown): DataLoader<K, V> {
-    let loader = this.loaders.get(key);
-    if (!loader) this.loaders.set(key, (loader = new DataLoader<K, V, unknown>(batch, { cacheKeyFn: cacheKey, maxBatchSize: MAX_BATCH })));
+  private loader<K, V>(kind: unknown, of: unknown, batch: (keys: readonly K[]) => Promise<V[]>, cacheKey?: (key: K) => unknown): DataLoader<K, V> {
+    let loaders = this.loaders.get(kind);
+    if (!loaders) this.loaders.set(kind, (loaders = new Map()));
+    let loader = loaders.get(of);
+    if (!loader) loaders.set(of, (loader = new DataLoader<K, V, unknown>(batch, { cacheKeyFn: cacheKey, maxBatchSize: MAX_BATCH })));
     return loader;
   }
 
   /** Objects by id; null for those missing or out of the user's view. */
   byId(model: ModelDef): DataLoader<number, GraphqlRow | null> {
-    return this.loader(`id:${model.label}`, async (ids) => {
+    return this.loader('id', model, async (ids) => {
       const rows = await this.rows(model, (query) => void query.whereIdIn([...new Set(ids)]));
       const found = new Map(rows.map((r) => [r.id as number, r]));
       return ids.map((id) => found.get(id) ?? null);
@@ -103,7 +106,7 @@ export class GraphqlContext {
 
   /** The objects whose foreign key points at each parent id. */
   referrers(fk: ForeignKeyField): DataLoader<number, GraphqlRow[]> {
-    return this.loader(`fk:${fk.model.label}.${fk.name}`, async (ids) => {
+    return this.loader('fk', fk, async (ids) => {
       const rows = await this.rows(fk.model, (query) => void query.where(`t.${q(fk.column)} IN ${query.params([...new Set(ids)])}`), {}, [fk.column]);
       return groupBy(ids, rows, (row) => row[fk.column]);
     });
@@ -113,7 +116,7 @@ export class GraphqlContext {
   genericReferrers(source: ModelDef, field: GenericRelationField, target: ModelDef): DataLoader<number, GraphqlRow[]> {
     const type = source.storedFields[field.typeField].column;
     const id = source.storedFields[field.idField].column;
-    return this.loader(`generic:${source.label}.${field.name}:${target.label}`, async (ids) => {
+    return this.loader(field, target, async (ids) => {
       const rows = await this.rows(
         source,
         (query) => void query.where(`t.${q(type)} = ${query.param(target.label)} AND t.${q(id)} IN ${query.params([...new Set(ids)])}`),
@@ -126,7 +129,7 @@ export class GraphqlContext {
 
   /** The object a generic relation names, by `type:id`. */
   generic(): DataLoader<string, GraphqlRow | null> {
-    return this.loader('generic', async (keys) => {
+    return this.loader('generic', null, async (keys) => {
       const byType = new Map<string, number[]>();
       for (const key of keys) {
         const [type, id] = key.split(':');
@@ -149,7 +152,7 @@ export class GraphqlContext {
 
   /** The members of a many-to-many relation of each owner id, in the target's order. */
   members(field: ManyToManyField): DataLoader<number, GraphqlRow[]> {
-    return this.loader(`m2m:${field.model.label}.${field.name}`, async (ids) => {
+    return this.loader('m2m', field, async (ids) => {
       const links = await selectSql<{ src: number; dst: number }>(
         this.db.manager,
         `SELECT x.${q(field.sourceColumn)} AS src, x.${q(field.targetColumn)} AS dst FROM ${q(field.throughTable)} x WHERE x.${q(field.sourceColumn)} IN (:...ids)`,
@@ -162,7 +165,7 @@ export class GraphqlContext {
 
   /** Each object's tags, by name. */
   tags(model: ModelDef): DataLoader<number, GraphqlRow[]> {
-    return this.loader(`tags:${model.label}`, async (ids) => {
+    return this.loader('tags', model, async (ids) => {
       const items = registry.get('extras.taggeditem');
       const tag = registry.get('extras.tag');
       if (!items || !tag) return ids.map(() => []);
@@ -179,7 +182,8 @@ export class GraphqlContext {
   /** Each row's NetBox `__str__`, a level's rows at once. */
   display(model: ModelDef): DataLoader<Row, string> {
     return this.loader(
-      `display:${model.label}`,
+      'display',
+      model,
       async (rows) => labelsOf(model, [...rows], { em: this.db.manager, driver: this.db.driver }),
       (row) => row.id,
     );
@@ -188,7 +192,8 @@ export class GraphqlContext {
   /** Each device's or virtual machine's rendered config context. */
   configContext(model: ModelDef): DataLoader<Row, unknown> {
     return this.loader(
-      `config:${model.label}`,
+      'config',
+      model,
       async (rows) => {
         const rendered = await renderConfigContexts({ em: this.db.manager, driver: this.db.driver, baseUrl: '', config: this.config }, model, [...rows]);
         return rows.map((row) => rendered.get(row.id) ?? {});

@@ -15,7 +15,7 @@ import { GraphqlContext } from './context';
 import { graphiqlPage } from './graphiql';
 import { queryLimits } from './limits';
 import { buildSchema } from './schema';
-import { executeInChunks } from './stream';
+import { executeOperation } from './stream';
 
 /**
  * `/graphql/`: NetBox's read-only GraphQL API over the GraphQL-over-HTTP transport (graphql-http), behind the
@@ -46,10 +46,10 @@ export class GraphqlController {
     const [body, init] = await this.handle(req);
     res.status(init.status);
     for (const [name, value] of Object.entries(init.headers ?? {})) res.setHeader(name, value);
-    const streamed = this.contexts.get(req)?.streamed;
-    if (!streamed) return void res.send(body ?? '');
+    const answer = this.contexts.get(req)?.answer ?? body ?? '';
+    if (typeof answer === 'string') return void res.send(answer);
     // A failure half way destroys the response: the client sees it cut short, never a whole that is wrong.
-    pipeline(streamed, res, (e) => {
+    pipeline(answer, res, (e) => {
       if (e && (e as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') this.logger.error(`Streaming a response: ${e.stack ?? e.message}`);
     });
   }
@@ -63,7 +63,7 @@ export class GraphqlController {
         this.contexts.set(request.raw, context);
         return context as never;
       },
-      execute: (args) => executeInChunks(args, (err) => this.formatError(err)),
+      execute: (args) => executeOperation(args, (err) => this.formatError(err)),
       validationRules: [...specifiedRules, queryLimits(this.config.graphql.maxDepth, this.config.graphql.maxComplexity)],
       // An operation that could not start (its variables did not coerce) has no data: a request error, 400 under the spec's media type.
       onOperation: (_req, _args, result) => ('data' in result ? undefined : (result.errors as never)),

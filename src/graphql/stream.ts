@@ -66,24 +66,30 @@ export class ChunkedList {
 }
 
 /**
- * Runs an operation, reading only the columns its fields need; one whose only field is a list without `limit` longer than a chunk is answered as a
- * stream (`ctx.streamed`), the list executed a chunk at a time, each chunk's objects and what they nest
- * sent and forgotten before the next is read. The result returned then stands only for the response's status.
+ * Runs an operation, reading only the columns its fields need. What it answers is left on the context
+ * (`ctx.answer`), so that the transport sends it as it is and the result returned stands only for the
+ * response's status: JSON text, or, for an operation whose only field is a list without `limit` longer than a
+ * chunk, a stream, the list executed a chunk at a time, each chunk's objects and what they nest sent and
+ * forgotten before the next is read. An operation that could not start (no `data`) is the transport's to answer.
  */
-export async function executeInChunks(args: ExecutionArgs, formatError: (error: GraphQLError) => GraphQLError | Error): Promise<ExecutionResult> {
+export async function executeOperation(args: ExecutionArgs, formatError: (error: GraphQLError) => GraphQLError | Error): Promise<ExecutionResult> {
   const ctx = args.contextValue as GraphqlContext;
   ctx.columns = selectedColumns(args.schema, args.document);
   const key = soleField(args);
-  if (key === null) return execute(args);
-  const list = (ctx.streaming = new ChunkedList(graphqlStreaming.chunkSize));
+  const list = key === null ? null : (ctx.streaming = new ChunkedList(graphqlStreaming.chunkSize));
   try {
-    const first = await execute(args);
-    const items = first.data?.[key];
-    if (list.done || !Array.isArray(items)) return first;
-    ctx.streamed = chunkedResponse(args, key, items, first.errors ?? [], list, formatError);
+    const result = await execute(args);
+    if (!('data' in result)) return result;
+    const items = key === null ? null : result.data?.[key];
+    if (list && !list.done && Array.isArray(items)) {
+      ctx.answer = chunkedResponse(args, key!, items, result.errors ?? [], list, formatError);
+    } else {
+      // graphql-http would write it with a replacer called for every value, which costs more than the rest of the text.
+      ctx.answer = JSON.stringify(result.errors ? { ...result, errors: result.errors.map(formatError) } : result);
+    }
     return { data: {} };
   } finally {
-    if (!ctx.streamed) await list.close();
+    if (list && !(ctx.answer instanceof Readable)) await list.close();
   }
 }
 
