@@ -1,3 +1,5 @@
+// First: before the heap grows.
+import './core/observability/heap';
 import { Logger } from '@nestjs/common';
 import { createApp } from './app.factory';
 import { ConfigError, loadConfig } from './core/config/config';

@@ -1,3 +1,5 @@
+// First: before the heap grows.
+import './core/observability/heap';
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
