@@ -14,8 +14,17 @@ import { Plugin } from '../core/plugins/plugin';
 import { GraphqlContext } from './context';
 import { graphiqlPage } from './graphiql';
 import { queryLimits } from './limits';
+import { Semaphore } from '../core/util/semaphore';
 import { buildSchema } from './schema';
 import { executeOperation } from './stream';
+
+/**
+ * Operations executed at once; the others wait their turn. Every object a query completes is live until its
+ * answer is written, so many at once only give the collector more to mark: on PostgreSQL with the large data
+ * set, 32 clients of a 1,050-object query got 48.9 answers a second (p97.5 1.9 s, 205 MiB) unbounded and 56.8
+ * (1.5 s, 190 MiB) four at a time.
+ */
+const EXECUTING = 4;
 
 /**
  * `/graphql/`: NetBox's read-only GraphQL API over the GraphQL-over-HTTP transport (graphql-http), behind the
@@ -28,6 +37,7 @@ export class GraphqlController {
   private schema?: GraphQLSchema;
   private handler?: Handler<Request, undefined>;
   private readonly contexts = new WeakMap<Request, GraphqlContext>();
+  private readonly executing = new Semaphore(EXECUTING);
 
   constructor(
     private readonly crud: CrudService,
@@ -71,14 +81,16 @@ export class GraphqlController {
     });
     // Read first: a body over the limit is a 413, as everywhere else, not the transport's 400.
     const body = await readBody(req, this.config.maxRequestSize);
-    return this.handler({
-      method: req.method,
-      url: req.originalUrl,
-      headers: { get: (name: string) => headerOf(req, name) },
-      body,
-      raw: req,
-      context: undefined,
-    });
+    return this.executing.run(() =>
+      this.handler!({
+        method: req.method,
+        url: req.originalUrl,
+        headers: { get: (name: string) => headerOf(req, name) },
+        body,
+        raw: req,
+        context: undefined,
+      }),
+    );
   }
 
   /** Errors of the query itself are the client's to read; anything else is logged and named only as internal. */
