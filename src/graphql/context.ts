@@ -72,11 +72,13 @@ export class GraphqlContext {
     return resolved === null ? null : this.crud.queryWithin(model, this.user, resolved);
   }
 
-  /** The columns to read of `model`'s rows: those the operation's fields read, the id, and `extra`; undefined for all. */
+  /**
+   * The columns to read of `model`'s rows: those the operation's fields read, the id, and `extra`; undefined for
+   * all, as where no field of the model's type is selected (a plugin's own type may show its rows).
+   */
   columnsOf(model: ModelDef, extra: string[] = []): string[] | undefined {
     const selected = this.columns?.get(model);
-    if (!this.columns || selected === null) return undefined;
-    return [...(selected ?? ['id']), ...extra];
+    return selected ? [...selected, ...extra] : undefined;
   }
 
   /** Visible rows of `query`, in their model's order, each marked with its model; `extra` columns read beside the selected ones. */
