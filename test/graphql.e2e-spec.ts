@@ -1,11 +1,10 @@
 import * as fs from 'fs';
-import * as http from 'http';
 import * as path from 'path';
 import { auditServer } from 'graphql-http';
 import { loadConfig } from '../src/core/config/config';
 import { TestApp } from './helpers/test-app';
-import { Json, createOne, expectStatus, sleep } from './helpers/seed';
-import { connectionsInUse, rawGet, until, watchReads } from './helpers/snapshot-reads';
+import { Json, createOne, expectStatus } from './helpers/seed';
+import { abandonAfterFirstBytes, connectionsInUse, rawGet, until, watchReads } from './helpers/snapshot-reads';
 import type { Response } from 'supertest';
 import { statementsDuring, statementsOf } from './helpers/queries';
 import { baseUrl, grant, makeUserWithToken } from './helpers/users';
@@ -526,18 +525,7 @@ describe('GraphQL API', () => {
     it('stops reading and gives back its read when the client goes away midway', async () => {
       const reads = watchReads(t);
       try {
-        await new Promise<void>((resolve, reject) => {
-          const req = http.get(`${baseUrl(t)}${listPath}`, { headers: { Authorization: `Token ${t.token}` } }, (res) => {
-            res.once('data', () => {
-              req.destroy();
-              resolve();
-            });
-          });
-          req.on('error', (e) => (req.destroyed ? undefined : reject(e)));
-        });
-        // The read waits after its first chunk until the service has seen the client go.
-        await sleep(200);
-        reads.resume();
+        await abandonAfterFirstBytes(t, listPath, reads);
         await until(() => reads.closed === 1);
         expect(reads.opened).toBe(1);
         expect(reads.chunks).toBeLessThan(3);

@@ -1,11 +1,10 @@
-import * as http from 'http';
 import { listStreaming } from '../src/core/crud/stream';
 import { makeTenant } from './helpers/fixtures';
 import { statementsDuring } from './helpers/queries';
-import { bulkCreate, createOne, expectStatus, Json, seedNumberedTenants, sleep, TENANTS } from './helpers/seed';
-import { connectionsInUse, rawGet, until, watchReads } from './helpers/snapshot-reads';
+import { bulkCreate, createOne, expectStatus, Json, seedNumberedTenants, TENANTS } from './helpers/seed';
+import { abandonAfterFirstBytes, connectionsInUse, rawGet, until, watchReads } from './helpers/snapshot-reads';
 import { TestApp } from './helpers/test-app';
-import { baseUrl, grant, makeUserWithToken } from './helpers/users';
+import { grant, makeUserWithToken } from './helpers/users';
 
 jest.setTimeout(120_000);
 
@@ -173,18 +172,7 @@ describe('lists streamed with limit=0 when MAX_PAGE_SIZE is 0', () => {
 
   it('stops reading and gives back its read when the client goes away midway, and keeps answering', async () => {
     const reads = watchReads(t);
-    await new Promise<void>((resolve, reject) => {
-      const req = http.get(`${baseUrl(t)}${ADDRESSES}?limit=0`, { headers: { Authorization: `Token ${t.token}` } }, (res) => {
-        res.once('data', () => {
-          req.destroy();
-          resolve();
-        });
-      });
-      req.on('error', (e) => (req.destroyed ? undefined : reject(e)));
-    });
-    // The read waits after its first chunk until the service has seen the client go.
-    await sleep(200);
-    reads.resume();
+    await abandonAfterFirstBytes(t, `${ADDRESSES}?limit=0`, reads);
     await until(() => reads.closed === 1);
     expect(reads.opened).toBe(1);
     expect(reads.chunks).toBeLessThan(TOTAL / CHUNK);

@@ -1,6 +1,7 @@
 import { Readable } from 'stream';
 import { ExecutionArgs, ExecutionResult, FragmentDefinitionNode, GraphQLError, Kind, execute, getOperationAST, getVariableValues } from 'graphql';
 import { collectFields } from 'graphql/execution/collectFields';
+import { releasingText } from '../core/crud/stream';
 import type { SnapshotRead } from '../core/db/snapshot-read';
 import type { ModelDef, Row } from '../core/model/model';
 import type { ModelQuery } from '../core/query/model-query';
@@ -119,28 +120,21 @@ function chunkedResponse(
   const ctx = args.contextValue as GraphqlContext;
   const json = (items: unknown[]) => items.map((item) => JSON.stringify(item)).join(',');
   async function* text() {
-    try {
-      const errors = [...firstErrors];
-      let base = firstItems.length;
-      yield `{"data":{${JSON.stringify(key)}:[${json(firstItems)}`;
-      while (await list.advance()) {
-        const result = await execute({ ...args, contextValue: ctx.forNextChunk() });
-        const items = result.data?.[key];
-        // The list itself failed (a null its type refuses): the response already begun cannot say so.
-        if (!Array.isArray(items)) throw new Error(`A chunk of ${key} failed: ${(result.errors ?? []).map((e) => e.message).join('; ')}`);
-        if (items.length) yield `,${json(items)}`;
-        errors.push(...(result.errors ?? []).map((error) => shifted(error, base)));
-        base += items.length;
-      }
-      yield `]}${errors.length ? `,"errors":${JSON.stringify(errors.map(formatError))}` : ''}}`;
-    } finally {
-      await list.close();
+    const errors = [...firstErrors];
+    let base = firstItems.length;
+    yield `{"data":{${JSON.stringify(key)}:[${json(firstItems)}`;
+    while (await list.advance()) {
+      const result = await execute({ ...args, contextValue: ctx.forNextChunk() });
+      const items = result.data?.[key];
+      // The list itself failed (a null its type refuses): the response already begun cannot say so.
+      if (!Array.isArray(items)) throw new Error(`A chunk of ${key} failed: ${(result.errors ?? []).map((e) => e.message).join('; ')}`);
+      if (items.length) yield `,${json(items)}`;
+      errors.push(...(result.errors ?? []).map((error) => shifted(error, base)));
+      base += items.length;
     }
+    yield `]}${errors.length ? `,"errors":${JSON.stringify(errors.map(formatError))}` : ''}}`;
   }
-  const stream = Readable.from(text(), { objectMode: false });
-  // Abandoned before its first read, the generator's finally never runs.
-  stream.once('close', () => void list.close());
-  return stream;
+  return releasingText(text(), () => list.close());
 }
 
 /** An error of a chunk, its path pointing into the whole list. */

@@ -66,3 +66,19 @@ export function rawGet(t: TestApp, path: string): Promise<{ status: number; comp
     req.on('error', () => undefined);
   });
 }
+
+/** A GET the client gives up on once its first bytes arrive; the watched read then goes on, as the service sees the client gone. */
+export async function abandonAfterFirstBytes(t: TestApp, path: string, reads: { resume(): void }): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const req = http.get(`${baseUrl(t)}${path}`, { headers: { Authorization: `Token ${t.token}` } }, (res) => {
+      res.once('data', () => {
+        req.destroy();
+        resolve();
+      });
+    });
+    req.on('error', (e) => (req.destroyed ? undefined : reject(e)));
+  });
+  // The read waits after its first chunk until the service has seen the client go.
+  await sleep(200);
+  reads.resume();
+}

@@ -82,9 +82,7 @@ export class ModelQuery {
   /** Rows of stored columns plus the requested counts; values converted to their in-memory form. */
   async rows(opts: RowsOptions = {}): Promise<Row[]> {
     const raw = await this.run<Row>(this.rowsStatement(opts));
-    if (!opts.columns) return raw.map((r) => this.fromDb(r, opts.counts ?? []));
-    const read = this.reader(opts);
-    return raw.map(read);
+    return raw.map(this.reader(opts));
   }
 
   /** Converts the raw rows of `rowsStatement(opts)`, only the columns it selects. */
