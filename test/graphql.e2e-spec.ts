@@ -579,11 +579,14 @@ describe('GraphQL API', () => {
         [{ query: '{ site_list { name ' }, /^Syntax Error/],
         [{ query: '{ site_list { nonexistent } }' }, /Cannot query field "nonexistent" on type "SiteType"/],
         [{ query: 'query ($id: Int!) { site(id: $id) { name } }', variables: { id: 'one' } }, /Variable "\$id" got invalid value "one"/],
+        [{ query: '{ tenant_list(slug: 5) { name } }' }, /String cannot represent a non string value: 5/],
       ];
       for (const [body, message] of cases) {
         const json = await t.post(GQL, body);
         expectStatus(json, 200);
         expect(json.body.errors[0].message).toMatch(message);
+        // Each rule runs once: an error is reported once.
+        expect(json.body.errors).toHaveLength(1);
         const spec = await t.post(GQL, body).set('Accept', 'application/graphql-response+json');
         expectStatus(spec, 400);
         expect(JSON.parse(spec.text).errors[0].message).toMatch(message);

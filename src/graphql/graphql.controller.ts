@@ -1,7 +1,7 @@
 import { All, Controller, Inject, Logger, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { pipeline } from 'stream';
-import { GraphQLError, GraphQLSchema, specifiedRules } from 'graphql';
+import { GraphQLError, GraphQLSchema } from 'graphql';
 import { Handler, createHandler } from 'graphql-http';
 import { AuthenticatedRequest, PublicRoute } from '../core/auth/auth.guard';
 import { APP_CONFIG, AppConfig } from '../core/config/config';
@@ -74,7 +74,8 @@ export class GraphqlController {
         return context as never;
       },
       execute: (args) => executeOperation(args, (err) => this.formatError(err)),
-      validationRules: [...specifiedRules, queryLimits(this.config.graphql.maxDepth, this.config.graphql.maxComplexity)],
+      // graphql-http runs the specified rules before these.
+      validationRules: [queryLimits(this.config.graphql.maxDepth, this.config.graphql.maxComplexity)],
       // An operation that could not start (its variables did not coerce) has no data: a request error, 400 under the spec's media type.
       onOperation: (_req, _args, result) => ('data' in result ? undefined : (result.errors as never)),
       formatError: (err) => this.formatError(err),
