@@ -10,6 +10,7 @@ import { ensureSuperuser } from './core/auth/superuser';
 import { AppConfig } from './core/config/config';
 import { Database } from './core/db/database';
 import { appendSlash, jsonBody, responseHeaders } from './core/http/middleware';
+import { indexRoutes } from './core/http/route-index';
 import { OpenApiDocumentProvider, setupSwaggerUi } from './core/openapi/schema.controller';
 import { liveness, readiness } from './core/observability/health';
 import { NestLogger, createLogger } from './core/observability/logger';
@@ -65,6 +66,7 @@ export async function createApp(config: AppConfig, opts: { logger?: false; modul
   setupSwaggerUi(app, app.get(OpenApiDocumentProvider).document());
   app.enableShutdownHooks();
   await app.init();
+  indexRoutes(server);
   await ensureSuperuser(app.get(Database), config);
   return app;
 }

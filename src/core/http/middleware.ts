@@ -2,6 +2,7 @@ import { randomUUID } from 'crypto';
 import express, { NextFunction, Request, Response } from 'express';
 import { ApiError } from './errors';
 import { renderBody } from './render';
+import { routeExists } from './route-index';
 
 export function apiVersion(version: string): string {
   return version.split('.').slice(0, 2).join('.');
@@ -20,21 +21,12 @@ export function responseHeaders(version: string) {
   };
 }
 
-interface RouteLayer {
-  route?: unknown;
-  regexp: RegExp;
-}
-
 /** NetBox's paths end with a slash; without it, a redirect to the same path with it, if that path exists. */
 export function appendSlash(server: express.Express) {
-  const routeExists = (path: string) => {
-    const stack: RouteLayer[] = (server as unknown as { _router?: { stack: RouteLayer[] } })._router?.stack ?? [];
-    return stack.some((layer) => layer.route && layer.regexp.test(path));
-  };
   return (req: Request, res: Response, next: NextFunction) => {
     const [path, query] = req.originalUrl.split(/\?(.*)/s, 2);
     // A last segment with an extension is a file (the sandbox UI's assets), never a slashed path.
-    if (path.startsWith('/api') && !path.endsWith('/') && !/\.[a-z0-9]+$/i.test(path) && routeExists(`${path}/`)) {
+    if (path.startsWith('/api') && !path.endsWith('/') && !/\.[a-z0-9]+$/i.test(path) && routeExists(server, `${path}/`)) {
       res.status(302).location(`${path}/${query !== undefined ? `?${query}` : ''}`).end();
       return;
     }
