@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import { DynamicModule, INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { ExpressAdapter } from '@nestjs/platform-express';
 import express from 'express';
 import * as http from 'http';
 import { AddressInfo } from 'net';
@@ -10,6 +9,7 @@ import { ensureSuperuser } from './core/auth/superuser';
 import { AppConfig } from './core/config/config';
 import { Database } from './core/db/database';
 import { appendSlash, jsonBody, responseHeaders } from './core/http/middleware';
+import { RenderingExpressAdapter } from './core/http/rendering-adapter';
 import { indexRoutes } from './core/http/route-index';
 import { OpenApiDocumentProvider, setupSwaggerUi } from './core/openapi/schema.controller';
 import { liveness, readiness } from './core/observability/health';
@@ -37,7 +37,7 @@ export async function createApp(config: AppConfig, opts: { logger?: false; modul
   server.set('trust proxy', config.trustedProxies);
   server.set('etag', false);
   const plugins = loadPlugins(config.plugins, serviceVersion(), config.pluginsConfig);
-  const app = await NestFactory.create(AppModule.forRoot(config, plugins, opts.modules), new ExpressAdapter(server), {
+  const app = await NestFactory.create(AppModule.forRoot(config, plugins, opts.modules), new RenderingExpressAdapter(server), {
     bodyParser: false,
     logger: opts.logger === false ? false : new NestLogger(logger),
   });

@@ -40,7 +40,7 @@ export type { RequestContext } from './core/crud/crud.service';
 export { requestContext } from './core/crud/model.controller';
 export { ModelRoute, PublicRoute } from './core/auth/auth.guard';
 export { ConflictError, NotFoundError, PermissionDeniedError, ValidationError } from './core/http/errors';
-export { Allow, READ_METHODS } from './core/http/render.interceptor';
+export { Allow, READ_METHODS } from './core/http/allow';
 export { documentRoute } from './core/openapi/openapi';
 export { APP_CONFIG } from './core/config/config';
 // Plugins build their own GraphQL queries with the service's copy of graphql-js: types of two copies do not mix.

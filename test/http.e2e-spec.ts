@@ -75,6 +75,13 @@ describe('HTTP behaviour of the API', () => {
       expect((await t.get(`${TENANTS}${tenant.id}/`)).headers.allow).toBe(DETAIL_ALLOW);
     });
 
+    it('lists a path’s methods in Allow on its refusals and errors too, as DRF does', async () => {
+      expect((await t.get(`${TENANTS}99999/`).expect(404)).headers.allow).toBe(DETAIL_ALLOW);
+      expect((await t.get(`${TENANTS}?id=abc`).expect(400)).headers.allow).toBe(LIST_ALLOW);
+      expect((await t.anon().get(TENANTS).expect(403)).headers.allow).toBe(LIST_ALLOW);
+      expect((await t.get('/api/no-such-app/').expect(404)).headers.allow).toBeUndefined();
+    });
+
     it('lists only the read methods of the status and the API root in Allow', async () => {
       expect((await t.get('/api/status/')).headers.allow).toBe('GET, HEAD, OPTIONS');
       expect((await t.get('/api/')).headers.allow).toBe('GET, HEAD, OPTIONS');

@@ -2,7 +2,7 @@ import { Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { ModelRoute, RouteAction } from '../core/auth/auth.guard';
 import { idOf, requestContext } from '../core/crud/model.controller';
-import { Allow } from '../core/http/render.interceptor';
+import { Allow } from '../core/http/allow';
 import { documentRoute, json } from '../core/openapi/openapi';
 import { DataSource } from './data-sources.model';
 import { DataSourceSyncs } from './data-sources.service';

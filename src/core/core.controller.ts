@@ -4,7 +4,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { PublicRoute } from './auth/auth.guard';
 import { requestContext } from './crud/model.controller';
-import { Allow, READ_METHODS } from './http/render.interceptor';
+import { Allow, READ_METHODS } from './http/allow';
 import { Jobs } from './jobs/queue';
 import { Plugin } from './plugins/plugin';
 import { INSTALLED_PLUGINS } from './plugins/plugins.controller';

@@ -1,5 +1,5 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthExtensions } from './auth/auth-extensions';
 import { AuthGuard } from './auth/auth.guard';
@@ -15,7 +15,7 @@ import { ReadCache } from './db/read-cache';
 import { ChangeEvents } from './events/change-events';
 import { JobHandlers, Jobs } from './jobs/queue';
 import { ApiExceptionFilter } from './http/exception.filter';
-import { RenderInterceptor } from './http/render.interceptor';
+import { AllowHeader } from './http/allow';
 import { registry } from './model/model';
 import { TypeOrmLogger, createLogger } from './observability/logger';
 import { OpenApiDocumentProvider, SchemaController } from './openapi/schema.controller';
@@ -52,8 +52,8 @@ export class CoreModule {
         JobHandlers,
         Jobs,
         OpenApiDocumentProvider,
+        { provide: APP_GUARD, useClass: AllowHeader },
         { provide: APP_GUARD, useClass: AuthGuard },
-        { provide: APP_INTERCEPTOR, useClass: RenderInterceptor },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
       ],
       exports: [APP_CONFIG, INSTALLED_PLUGINS, AuthExtensions, PermissionService, Clock, Database, ReadCache, CrudService, ListExports, ChangeEvents, JobHandlers, Jobs, OpenApiDocumentProvider],

@@ -4,7 +4,7 @@ import { PublicRoute } from '../core/auth/auth.guard';
 import { CrudService } from '../core/crud/crud.service';
 import { requestContext } from '../core/crud/model.controller';
 import { ApiError, NotFoundError } from '../core/http/errors';
-import { Allow, READ_METHODS } from '../core/http/render.interceptor';
+import { Allow, READ_METHODS } from '../core/http/allow';
 import { documentRoute, json } from '../core/openapi/openapi';
 import { represent } from '../core/serialize/serializer';
 import { Interface } from './components.models';

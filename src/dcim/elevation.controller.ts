@@ -7,7 +7,7 @@ import { CrudService } from '../core/crud/crud.service';
 import { requestContext } from '../core/crud/model.controller';
 import { pageLinks, pageOf } from '../core/crud/pagination';
 import { NotFoundError } from '../core/http/errors';
-import { Allow, READ_METHODS } from '../core/http/render.interceptor';
+import { Allow, READ_METHODS } from '../core/http/allow';
 import { documentRoute, json } from '../core/openapi/openapi';
 import { parseElevationQuery } from './elevation';
 import { RackElevations } from './elevation.service';
@@ -53,7 +53,7 @@ export class RackElevationController {
     const query = parseElevationQuery(req.query as Record<string, unknown>);
     const user = (req as AuthenticatedRequest).principal?.user ?? null;
     if (query.render === 'svg') {
-      // Sent as is: the render interceptor leaves a response already sent alone.
+      // Sent as is: replies leave a response already sent alone.
       res.status(200).type('image/svg+xml').send(await this.elevations.svg(render, rack, query, user));
       return undefined;
     }

@@ -4,7 +4,7 @@ import { ModelRoute } from '../core/auth/auth.guard';
 import { CrudService } from '../core/crud/crud.service';
 import { requestContext } from '../core/crud/model.controller';
 import { ApiError, NotFoundError } from '../core/http/errors';
-import { Allow } from '../core/http/render.interceptor';
+import { Allow } from '../core/http/allow';
 import { Row } from '../core/model/model';
 import { documentRoute, json } from '../core/openapi/openapi';
 import { represent } from '../core/serialize/serializer';

@@ -4,7 +4,7 @@ import { ModelRoute } from '../core/auth/auth.guard';
 import { CrudService } from '../core/crud/crud.service';
 import { requestContext } from '../core/crud/model.controller';
 import { NotFoundError } from '../core/http/errors';
-import { Allow, READ_METHODS } from '../core/http/render.interceptor';
+import { Allow, READ_METHODS } from '../core/http/allow';
 import { ModelDef, registry } from '../core/model/model';
 import { documentRoute, json } from '../core/openapi/openapi';
 import { ModelQuery } from '../core/query/model-query';

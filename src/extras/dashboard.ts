@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { AuthenticatedRequest } from '../core/auth/auth.guard';
 import { Database } from '../core/db/database';
 import { ApiError, PermissionDeniedError } from '../core/http/errors';
-import { Allow } from '../core/http/render.interceptor';
+import { Allow } from '../core/http/allow';
 import { foreignKey, json } from '../core/model/fields';
 import { Row, defineModel } from '../core/model/model';
 import { documentRoute } from '../core/openapi/openapi';

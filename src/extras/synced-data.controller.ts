@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { ModelRoute, RouteAction } from '../core/auth/auth.guard';
 import { CrudService } from '../core/crud/crud.service';
 import { idOf, requestContext } from '../core/crud/model.controller';
-import { Allow } from '../core/http/render.interceptor';
+import { Allow } from '../core/http/allow';
 import { ModelDef } from '../core/model/model';
 import { documentRoute, json } from '../core/openapi/openapi';
 

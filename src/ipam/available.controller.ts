@@ -6,7 +6,7 @@ import { APP_CONFIG, AppConfig } from '../core/config/config';
 import { CrudService } from '../core/crud/crud.service';
 import { requestContext } from '../core/crud/model.controller';
 import { ConflictError, NotFoundError, ValidationError } from '../core/http/errors';
-import { Allow } from '../core/http/render.interceptor';
+import { Allow } from '../core/http/allow';
 import { Driver } from '../core/model/fields';
 import { ModelDef, Row } from '../core/model/model';
 import { documentRoute, json } from '../core/openapi/openapi';

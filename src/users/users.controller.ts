@@ -5,7 +5,7 @@ import { CrudService } from '../core/crud/crud.service';
 import { requestContext } from '../core/crud/model.controller';
 import { clientAddress } from '../core/http/client';
 import { PermissionDeniedError } from '../core/http/errors';
-import { Allow, READ_METHODS } from '../core/http/render.interceptor';
+import { Allow, READ_METHODS } from '../core/http/allow';
 import { LoginThrottle } from './login-throttle';
 import { Token } from './models';
 import { SessionService } from './web/session.service';

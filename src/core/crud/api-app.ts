@@ -1,7 +1,7 @@
 import { Controller, DynamicModule, Get, Module, Provider, Req, Type } from '@nestjs/common';
 import type { Request } from 'express';
 import { PublicRoute } from '../auth/auth.guard';
-import { Allow, READ_METHODS } from '../http/render.interceptor';
+import { Allow, READ_METHODS } from '../http/allow';
 import { ModelDef, registry } from '../model/model';
 import { modelController, requestContext } from './model.controller';
 

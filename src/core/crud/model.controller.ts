@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { AuthenticatedRequest, ModelRoute } from '../auth/auth.guard';
 import { requestOrigin } from '../http/client';
 import { ApiError, NotFoundError } from '../http/errors';
-import { Allow, DETAIL_METHODS, LIST_METHODS, READ_METHODS } from '../http/render.interceptor';
+import { Allow, DETAIL_METHODS, LIST_METHODS, READ_METHODS } from '../http/allow';
 import { jsonStream, plainJson } from '../http/render';
 import { ModelDef } from '../model/model';
 import { optionsMetadata } from '../openapi/options';

@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { AuthenticatedRequest, PublicRoute } from '../auth/auth.guard';
 import { requestContext } from '../crud/model.controller';
 import { PermissionDeniedError } from '../http/errors';
-import { Allow, READ_METHODS } from '../http/render.interceptor';
+import { Allow, READ_METHODS } from '../http/allow';
 import { Plugin } from './plugin';
 
 export const INSTALLED_PLUGINS = Symbol('INSTALLED_PLUGINS');

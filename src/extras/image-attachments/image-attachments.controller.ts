@@ -6,7 +6,7 @@ import { APP_CONFIG, AppConfig } from '../../core/config/config';
 import { idOf, requestContext } from '../../core/crud/model.controller';
 import { ApiError } from '../../core/http/errors';
 import { acceptMultipart } from '../../core/http/middleware';
-import { Allow, DETAIL_METHODS, LIST_METHODS } from '../../core/http/render.interceptor';
+import { Allow, DETAIL_METHODS, LIST_METHODS } from '../../core/http/allow';
 import { optionsMetadata } from '../../core/openapi/options';
 import { ImageAttachment } from './image-attachment.model';
 import { ImageAttachmentWrites } from './image-attachments.service';

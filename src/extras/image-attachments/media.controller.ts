@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { promises as fs } from 'fs';
 import { PublicRoute } from '../../core/auth/auth.guard';
 import { ApiError, NotFoundError } from '../../core/http/errors';
-import { Allow } from '../../core/http/render.interceptor';
+import { Allow } from '../../core/http/allow';
 import { sniffImageType } from './images';
 import { MediaStore } from './media-store';
 

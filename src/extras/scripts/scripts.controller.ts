@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { PublicRoute } from '../../core/auth/auth.guard';
 import { requestContext } from '../../core/crud/model.controller';
 import { ApiError } from '../../core/http/errors';
-import { Allow, READ_METHODS } from '../../core/http/render.interceptor';
+import { Allow, READ_METHODS } from '../../core/http/allow';
 import { documentRoute } from '../../core/openapi/openapi';
 import { ReportModule, ScriptModule } from './modules.model';
 import { ScriptRuns } from './scripts.service';
