@@ -59,6 +59,9 @@ export class AuthGuard implements CanActivate {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** The token statement, written on first use (the model registry is complete by then). */
+  private tokenStatement?: ReturnType<AuthGuard['writeTokenStatement']>;
+
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const principal = await this.authenticate(req);
@@ -122,24 +125,34 @@ export class AuthGuard implements CanActivate {
 
   /** A token and its user, read in one statement with the tables' write versions: every authenticated request begins with it. */
   private async tokenAndUser(key: string): Promise<{ token: Row; user: Row; versions: PrereadVersions | null } | null> {
-    const tokens = registry.get('users.token')!;
-    const users = registry.get('users.user')!;
-    const query = new ModelQuery(this.db.manager, tokens, this.db.driver);
-    const userQuery = new ModelQuery(this.db.manager, users, this.db.driver);
-    query.join(`INNER JOIN ${q(users.table)} u ON u.id = t.user_id`).where(`t.key = ${query.param(key)}`);
+    const statement = (this.tokenStatement ??= this.writeTokenStatement());
+    // Counted before the statement is sent: a transaction this process ends meanwhile makes the versions stale.
+    const transactionsEnded = this.db.transactionsEnded;
+    const [raw] = await this.db.manager.query(statement.sql, [key]);
+    if (!raw) return null;
+    const part = (prefix: string, query: ModelQuery) => {
+      const row: Row = {};
+      for (const f of query.model.columns) row[f.column] = raw[`${prefix}${f.column}`];
+      return query.fromDb(row);
+    };
+    return {
+      token: part('t_', statement.tokens),
+      user: part('u_', statement.users),
+      versions: statement.readsVersions ? { text: String(raw.versions ?? ''), transactionsEnded } : null,
+    };
+  }
+
+  private writeTokenStatement(): { sql: string; tokens: ModelQuery; users: ModelQuery; readsVersions: boolean } {
+    const tokens = new ModelQuery(this.db.manager, registry.get('users.token')!, this.db.driver);
+    const users = new ModelQuery(this.db.manager, registry.get('users.user')!, this.db.driver);
+    tokens.join(`INNER JOIN ${q(users.model.table)} u ON u.id = t.user_id`).where(`t.key = ${tokens.param('')}`);
     const versions = this.cache.versionsExpression();
-    const [raw] = await query.select({
-      ...Object.fromEntries(tokens.columns.map((f) => [`t_${f.column}`, `t.${q(f.column)}`])),
-      ...Object.fromEntries(users.columns.map((f) => [`u_${f.column}`, `u.${q(f.column)}`])),
+    const [sql] = tokens.selectStatement({
+      ...Object.fromEntries(tokens.model.columns.map((f) => [`t_${f.column}`, `t.${q(f.column)}`])),
+      ...Object.fromEntries(users.model.columns.map((f) => [`u_${f.column}`, `u.${q(f.column)}`])),
       ...(versions ? { versions: versions.sql } : {}),
     });
-    if (!raw) return null;
-    const part = (prefix: string, columns: string[]) => Object.fromEntries(columns.map((c) => [c, raw[`${prefix}${c}`]]));
-    return {
-      token: query.fromDb(part('t_', tokens.columns.map((f) => f.column))),
-      user: userQuery.fromDb(part('u_', users.columns.map((f) => f.column))),
-      versions: versions ? { text: String(raw.versions ?? ''), transactionsEnded: versions.transactionsEnded } : null,
-    };
+    return { sql, tokens, users, readsVersions: versions !== null };
   }
 
   /**

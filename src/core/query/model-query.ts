@@ -105,8 +105,13 @@ export class ModelQuery {
 
   /** The matching rows' values of these expressions, by name, unconverted (`{ id: 't.id' }`). */
   async select(expressions: Record<string, string>, limit?: number): Promise<Row[]> {
+    return this.run<Row>(this.selectStatement(expressions, limit));
+  }
+
+  /** The SELECT `select` runs, unrun: a statement run on every request is written once. */
+  selectStatement(expressions: Record<string, string>, limit?: number): Statement {
     const columns = Object.entries(expressions).map(([name, expr]) => `${expr} AS ${q(name)}`);
-    return this.run<Row>(this.statement(`SELECT ${columns.join(', ')} ${this.fromWhere()}${limit === undefined ? '' : ` LIMIT ${Number(limit)}`}`));
+    return this.statement(`SELECT ${columns.join(', ')} ${this.fromWhere()}${limit === undefined ? '' : ` LIMIT ${Number(limit)}`}`);
   }
 
   /** The SELECT `rows` runs, unrun, for a cursor to read; its rows go through `fromDb`. */
