@@ -219,6 +219,27 @@ describe('remembered related objects and definitions', () => {
     expect((await t.get(url)).body.results[0]).toHaveProperty('custom_fields');
   });
 
+  it("answers a write with the versions read beside its objects' rows, not by a statement of their own", async () => {
+    const standalone = (statements: string[]) => statements.filter((s) => /^SELECT table_name, SUM\(version\)/.test(s)).length;
+    const [tenant] = (await t.get(`${TENANTS}?limit=1`)).body.results;
+    expectStatus(await t.patch(`${TENANT_GROUPS}${tenant.group.id}/`, { name: 'Renamed first' }), 200);
+    let body: Json = {};
+    const patched = await statementsOf(t, async () => (body = (await t.patch(`${TENANTS}${tenant.id}/`, { description: 'patched' }).expect(200)).body));
+    expect(standalone(patched)).toBe(0);
+    expect(patched.filter((s) => s.includes('FROM "tenancy_tenant"') && s.includes('core_writeversion'))).toHaveLength(1);
+    // Its own write and the one before it, both seen.
+    expect(body).toMatchObject({ id: tenant.id, description: 'patched', group: { id: tenant.group.id, name: 'Renamed first' } });
+
+    const created = await statementsOf(t, async () => (body = (await t.post(TENANTS, [{ name: 'Tenant new 1', slug: 'new-1', group: tenant.group.id }, { name: 'Tenant new 2', slug: 'new-2' }]).expect(201)).body));
+    expect(standalone(created)).toBe(0);
+    expect(body.map((x: Json) => [x.slug, x.group?.name ?? null])).toEqual([
+      ['new-1', 'Renamed first'],
+      ['new-2', null],
+    ]);
+    // What the answer left in the cache is what a read sees.
+    expect((await t.get(`${TENANTS}${tenant.id}/`)).body).toMatchObject({ description: 'patched', group: { name: 'Renamed first' } });
+  });
+
   it('reads everything afresh with READ_CACHE=false', async () => {
     const fresh = await TestApp.start({ READ_CACHE: 'false' });
     try {

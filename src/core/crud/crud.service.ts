@@ -63,6 +63,9 @@ const ROWS_PER_SLOT = 250;
  */
 const SEND_WAIT_MS = 2000;
 
+/** The column in which the rows a write answers with carry every table's write version. */
+const VERSIONS_COLUMN = '__versions';
+
 /** The use cases every model has: list, retrieve, create, update, delete, each in bulk too. */
 @Injectable()
 export class CrudService {
@@ -108,7 +111,11 @@ export class CrudService {
    * once it has committed, what it changed is announced (outbound events). What it answers comes with
    * a reader for what follows the commit.
    */
-  async write<T>(ctx: RequestContext, work: (writer: Writer, em: EntityManager) => Promise<T>): Promise<{ result: T; reads: CachedReads }> {
+  async write<T>(
+    ctx: RequestContext,
+    work: (writer: Writer, em: EntityManager) => Promise<T>,
+    answer?: (result: T) => { model: ModelDef; ids: number[] },
+  ): Promise<{ result: T; reads: CachedReads; answerRows?: Promise<Row[]> }> {
     let done: Omit<CommittedChanges, 'reads' | 'render'> | null = null;
     const result = await this.db.transaction(async (em) => {
       // A transaction run again starts from nothing.
@@ -121,11 +128,28 @@ export class CrudService {
     });
     // Read after the commit: what the response and the events read shares one look at the versions.
     const reads = this.cache.reader();
+    // Before the events' reads ask for them: the answer's rows bring the versions with them.
+    const answerRows = answer ? this.answerRows(answer(result), reads) : undefined;
     if (done) {
       const render = (model: ModelDef, ids: number[]) => representByIds({ ...this.render(ctx, this.db.manager, reads), baseUrl: '', exclude: new Set<string>() }, model, ids, 'full');
       this.events.committed({ ...(done as Omit<CommittedChanges, 'reads' | 'render'>), reads, render });
     }
-    return { result, reads };
+    return { result, reads, answerRows };
+  }
+
+  /** The rows of the objects a write answers with, read with every table's version for the reads that follow. */
+  private answerRows({ model, ids }: { model: ModelDef; ids: number[] }, reads: CachedReads): Promise<Row[]> {
+    const versions = this.cache.versionsExpression();
+    const options: RowsOptions = { counts: countsFor(model, 'full'), order: ['id'] };
+    const query = new ModelQuery(this.db.manager, model, this.db.driver).whereIdIn(ids);
+    if (!versions) return query.rows(options);
+    const loading = query.rows({ ...options, also: { [VERSIONS_COLUMN]: versions.sql } }).then((rows) => {
+      const text = rows.length ? String(rows[0][VERSIONS_COLUMN] ?? '') : null;
+      for (const row of rows) delete row[VERSIONS_COLUMN];
+      return { rows, text };
+    });
+    reads.supply(loading.then(({ text }) => text));
+    return loading.then(({ rows }) => rows);
   }
 
   private writer(em: EntityManager, ctx: RequestContext, deleted: Map<string, unknown>): Writer {
@@ -151,9 +175,9 @@ export class CrudService {
    * The objects a write left, rendered once it has committed: outside the transaction, the cache
    * may serve what they nest.
    */
-  private async written(model: ModelDef, ids: number[], ctx: RequestContext, reads: CachedReads, fresh = false): Promise<Representation[]> {
-    await reads.prefetch();
-    return representByIds({ ...this.render(ctx, this.db.manager, reads), fresh }, model, ids, 'full');
+  private async written(model: ModelDef, ids: number[], ctx: RequestContext, reads: CachedReads, rows?: Promise<Row[]>, fresh = false): Promise<Representation[]> {
+    if (!rows) await reads.prefetch();
+    return representByIds({ ...this.render(ctx, this.db.manager, reads), fresh }, model, ids, 'full', rows);
   }
 
   async list(model: ModelDef, ctx: RequestContext): Promise<ListResult> {
@@ -189,7 +213,7 @@ export class CrudService {
     }
   }
 
-  /** Whether this request's list has no page limit (`limit=0` when MAX_PAGE_SIZE is 0), so that it may stream. */
+/** Whether this request's list has no page limit (`limit=0` when MAX_PAGE_SIZE is 0), so that it may stream. */
   unpaged(model: ModelDef, ctx: RequestContext): boolean {
     return pageOf(ctx.params, this.config, takesCursor(model)).limit === undefined;
   }
@@ -304,11 +328,15 @@ export class CrudService {
    * are written as a POST of the same bodies would write them, all or none.
    */
   async createComputed(model: ModelDef, ctx: RequestContext, lockKey: number, compute: (em: EntityManager) => Promise<unknown[]>, single: boolean) {
-    const { result: ids, reads } = await this.write(ctx, async (writer, em) => {
-      await this.db.lock(em, lockKey);
-      return this.createIn(writer, em, model, await compute(em), ctx, single);
-    });
-    const reps = await this.written(model, ids, ctx, reads, true);
+    const { result: ids, reads, answerRows } = await this.write(
+      ctx,
+      async (writer, em) => {
+        await this.db.lock(em, lockKey);
+        return this.createIn(writer, em, model, await compute(em), ctx, single);
+      },
+      (created) => ({ model, ids: created }),
+    );
+    const reps = await this.written(model, ids, ctx, reads, answerRows, true);
     return single ? reps[0] : reps;
   }
 
@@ -320,8 +348,12 @@ export class CrudService {
   /** One object, or a list of them created all or none. */
   async create(model: ModelDef, body: unknown, ctx: RequestContext): Promise<Representation | Representation[]> {
     const single = !Array.isArray(body);
-    const { result: ids, reads } = await this.write(ctx, (writer, em) => this.createIn(writer, em, model, single ? [body] : (body as unknown[]), ctx, single));
-    const reps = await this.written(model, ids, ctx, reads, true);
+    const { result: ids, reads, answerRows } = await this.write(
+      ctx,
+      (writer, em) => this.createIn(writer, em, model, single ? [body] : (body as unknown[]), ctx, single),
+      (created) => ({ model, ids: created }),
+    );
+    const reps = await this.written(model, ids, ctx, reads, answerRows, true);
     return single ? reps[0] : reps;
   }
 
@@ -333,18 +365,22 @@ export class CrudService {
   }
 
   async update(model: ModelDef, id: number, body: unknown, partial: boolean, ctx: RequestContext): Promise<Representation> {
-    const { reads } = await this.write(ctx, async (writer, em) => {
-      await this.requireVisible(em, model, id, ctx);
-      await writer.update(model, id, body, partial);
-      await this.requireStillPermitted(em, model, [id], ctx);
-    });
-    return (await this.written(model, [id], ctx, reads))[0];
+    const { reads, answerRows } = await this.write(
+      ctx,
+      async (writer, em) => {
+        await this.requireVisible(em, model, id, ctx);
+        await writer.update(model, id, body, partial);
+        await this.requireStillPermitted(em, model, [id], ctx);
+      },
+      () => ({ model, ids: [id] }),
+    );
+    return (await this.written(model, [id], ctx, reads, answerRows))[0];
   }
 
   /** A list of `{id, ...changes}`; objects may change different fields; all or none. */
   async bulkUpdate(model: ModelDef, body: unknown, partial: boolean, ctx: RequestContext): Promise<Representation[]> {
     const items = bulkItems(body);
-    const { result: ids, reads } = await this.write(ctx, async (writer, em) => {
+    const { result: ids, reads, answerRows } = await this.write(ctx, async (writer, em) => {
       await this.db.lockRows(em, model.table, items.map((i) => i.id as number));
       await this.requireExisting(em, model, items, ctx);
       return eachOrNone(items, async (item) => {
@@ -353,8 +389,8 @@ export class CrudService {
         await this.requireStillPermitted(em, model, [id as number], ctx);
         return id as number;
       });
-    });
-    return this.written(model, ids, ctx, reads);
+    }, (updated) => ({ model, ids: updated }));
+    return this.written(model, ids, ctx, reads, answerRows);
   }
 
   async destroy(model: ModelDef, id: number, ctx: RequestContext): Promise<void> {

@@ -89,10 +89,11 @@ export class ReadCache implements OnModuleInit {
     // Read ahead, they serve only while this process has written nothing since: a request must see its own writes.
     const fresh = preread && preread.transactionsEnded === this.db.transactionsEnded;
     let versions: Promise<Map<string, string>> | undefined = fresh ? Promise.resolve(parseVersions(preread.text)) : undefined;
-    const read = () =>
-      (versions ??= this.db.manager
+    const query = () =>
+      this.db.manager
         .query(`SELECT table_name, SUM(version) AS version FROM ${WRITE_VERSION_TABLE} GROUP BY table_name`)
-        .then((rows: Array<{ table_name: string; version: number | string }>) => new Map(rows.map((r) => [r.table_name, String(r.version)]))));
+        .then((rows: Array<{ table_name: string; version: number | string }>) => new Map(rows.map((r) => [r.table_name, String(r.version)])));
+    const read = () => (versions ??= query());
     const versionsOf = async (tables: string[]) => {
       const all = await read();
       return tables.map((t) => `${t}:${all.get(t) ?? 0}`).join(',');
@@ -103,6 +104,12 @@ export class ReadCache implements OnModuleInit {
     return {
       remembersRepresentations: true,
       prefetch: async () => void (await read()),
+      supply: (pending) => {
+        versions ??= pending.then(
+          (text) => (text === null ? query() : parseVersions(text)),
+          () => query(),
+        );
+      },
       representations: async (keys) => {
         const version = await everyVersion();
         return keys.map((key) => {
@@ -208,6 +215,11 @@ function parseVersions(text: string): Map<string, string> {
 export interface CachedReads {
   /** Reads the versions now, so that later reads need not wait on them. */
   prefetch(): Promise<void>;
+  /**
+   * Versions that another statement reads with its own result (as `versionsExpression` writes them), unless they
+   * are being read already; null, or a failure, and they are read by a statement of their own.
+   */
+  supply(pending: Promise<string | null>): void;
   /** A list's count: remembered, or counted by `load` and remembered. */
   count(statement: Statement, load: () => Promise<number>): Promise<number>;
   /** Rows of a table by id, in no particular order: those remembered, and the others read by `load`. */
@@ -228,6 +240,7 @@ export interface CachedReads {
 const UNCACHED: CachedReads = {
   remembersRepresentations: false,
   prefetch: async () => undefined,
+  supply: () => undefined,
   count: (_statement, load) => load(),
   rowsById: (_table, ids, load) => load(ids),
   value: (_key, _tables, load) => load(),

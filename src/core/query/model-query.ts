@@ -9,6 +9,8 @@ export interface RowsOptions {
   offset?: number;
   /** Only these stored columns (by column name); every one when absent. */
   columns?: readonly string[];
+  /** More expressions to read with each row, by name, left unconverted. */
+  also?: Record<string, string>;
 }
 
 /** SQL with its parameters, placeholders and values as the driver takes them. */
@@ -121,6 +123,7 @@ export class ModelQuery {
     // Ids alone still carry the counts their order names (`ordering=-asn_count`).
     const ordered = new Set((opts.order ?? []).map((term) => term.replace(/^-/, '')));
     for (const key of opts.counts ?? []) if (!idsOnly || ordered.has(key)) columns.push(`${this.countSql(key)} AS ${q(key)}`);
+    if (!idsOnly) for (const [name, expr] of Object.entries(opts.also ?? {})) columns.push(`${expr} AS ${q(name)}`);
     const joins = new Map<string, Join>();
     const terms = (opts.order ?? this.defaultOrder()).flatMap((term) => this.termsFor(term, joins));
     // Each related object an ordering follows, joined once: an index can serve the order, as a subquery per row cannot.

@@ -249,8 +249,8 @@ export async function loadNested(ctx: RenderContext, model: ModelDef, ids: numbe
 }
 
 /** Loads rows by id and represents them in the given mode, in the order of `ids`. */
-export async function representByIds(ctx: RenderContext, model: ModelDef, ids: number[], mode: Mode): Promise<Representation[]> {
-  const rows = await new ModelQuery(ctx.em, model, ctx.driver).whereIdIn(ids).rows({ counts: countsFor(model, mode), order: ['id'] });
+export async function representByIds(ctx: RenderContext, model: ModelDef, ids: number[], mode: Mode, read?: Promise<Row[]>): Promise<Representation[]> {
+  const rows = await (read ?? new ModelQuery(ctx.em, model, ctx.driver).whereIdIn(ids).rows({ counts: countsFor(model, mode), order: ['id'] }));
   const reps = await represent(ctx, model, rows, mode);
   const byId = new Map(reps.map((r) => [r.id as number, r]));
   return ids.map((id) => byId.get(id)!).filter(Boolean);
