@@ -219,6 +219,32 @@ describe('remembered related objects and definitions', () => {
     expect((await t.get(url)).body.results[0]).toHaveProperty('custom_fields');
   });
 
+  it("remembers each object's tags, none included, until tags are written", async () => {
+    const red = (await t.post('/api/extras/tags/', { name: 'Red', slug: 'red' })).body;
+    const [first, second] = (await t.get(`${TENANTS}?limit=2`)).body.results;
+    expectStatus(await t.patch(`${TENANTS}${first.id}/`, { tags: [red.id] }), 200);
+    let body: Json = {};
+    const list = () => t.get(`${TENANTS}?limit=2`).then((res) => (body = res.body));
+    await statementsOf(t, list);
+    // A write elsewhere: the page is rendered again, its tags come from memory.
+    expectStatus(await t.patch(`${TENANT_GROUPS}${first.group.id}/`, { description: 'touched' }), 200);
+    const again = await statementsOf(t, list);
+    expect(reading(again, 'extras_taggeditem')).toBe(0);
+    expect(body.results.map((x: Json) => [x.id, x.tags.map((g: Json) => g.slug)])).toEqual([
+      [first.id, ['red']],
+      [second.id, []],
+    ]);
+
+    const blue = (await t.post('/api/extras/tags/', { name: 'Blue', slug: 'blue' })).body;
+    expectStatus(await t.patch(`${TENANTS}${second.id}/`, { tags: [blue.id, red.id] }), 200);
+    const tagged = await statementsOf(t, list);
+    expect(reading(tagged, 'extras_taggeditem')).toBe(1);
+    expect(body.results.map((x: Json) => [x.id, x.tags.map((g: Json) => g.slug)])).toEqual([
+      [first.id, ['red']],
+      [second.id, ['blue', 'red']],
+    ]);
+  });
+
   it("answers a write with the versions read beside its objects' rows, not by a statement of their own", async () => {
     const standalone = (statements: string[]) => statements.filter((s) => /^SELECT table_name, SUM\(version\)/.test(s)).length;
     const [tenant] = (await t.get(`${TENANTS}?limit=1`)).body.results;

@@ -17,6 +17,7 @@ const TRIGGER_LOCK = 0x77726974;
 const COUNTS = 1000;
 const ROWS = 10_000;
 const VALUES = 200;
+const PER_OBJECT = 20_000;
 /** Bytes of remembered representations (outside V8's heap): a few thousand devices' full forms. */
 const REPRESENTATION_BYTES = 16 * 1024 * 1024;
 
@@ -64,6 +65,7 @@ export class ReadCache implements OnModuleInit {
   private readonly counts = new Lru<{ versions: string; count: number }>(COUNTS);
   private readonly rows = new Lru<{ version: string; row: Row }>(ROWS);
   private readonly values = new Lru<{ versions: string; value: unknown }>(VALUES);
+  private readonly perObject = new Lru<{ versions: string; value: unknown }>(PER_OBJECT);
   private readonly representations = new Lru<{ version: string; bytes: Buffer }>(REPRESENTATION_BYTES, (entry) => entry.bytes.length);
   private readonly loadingValues = new Map<string, Promise<unknown>>();
 
@@ -152,6 +154,26 @@ export class ReadCache implements OnModuleInit {
         }
         return found;
       },
+      perObject: async <T>(kind: string, tables: string[], ids: number[], load: (ids: number[]) => Promise<Map<number, T>>): Promise<Map<number, T>> => {
+        if (!tables.every((t) => this.versioned.has(t))) return load(ids);
+        const versions = await versionsOf(tables);
+        const found = new Map<number, T>();
+        const missing: number[] = [];
+        for (const id of ids) {
+          const entry = this.perObject.get(`${kind}:${id}`);
+          if (entry?.versions === versions) found.set(id, entry.value as T);
+          else missing.push(id);
+        }
+        if (missing.length) {
+          const loaded = await load(missing);
+          for (const id of missing) {
+            const value = loaded.get(id) as T;
+            this.perObject.set(`${kind}:${id}`, { versions, value });
+            found.set(id, value);
+          }
+        }
+        return found;
+      },
       value: async <T>(key: string, tables: string[], load: () => Promise<T>): Promise<T> => {
         if (!tables.every((t) => this.versioned.has(t))) return load();
         const versions = await versionsOf(tables);
@@ -227,6 +249,11 @@ export interface CachedReads {
   /** A value derived from some tables: remembered, or computed by `load` and remembered. Callers must not change it. */
   value<T>(key: string, tables: string[], load: () => Promise<T>): Promise<T>;
   /**
+   * What `kind` says of each object, read from `tables` (an object's tag ids): those remembered, and the others read
+   * by `load`, which answers for every id it is given. Callers must not change the values.
+   */
+  perObject<T>(kind: string, tables: string[], ids: number[], load: (ids: number[]) => Promise<Map<number, T>>): Promise<Map<number, T>>;
+  /**
    * Objects' representations as JSON, by key, remembered while nothing at all has been written since (a representation
    * reads many tables, related ones and definitions); undefined for those not remembered.
    */
@@ -244,6 +271,7 @@ const UNCACHED: CachedReads = {
   count: (_statement, load) => load(),
   rowsById: (_table, ids, load) => load(ids),
   value: (_key, _tables, load) => load(),
+  perObject: (_kind, _tables, ids, load) => load(ids),
   representations: async (keys) => keys.map(() => undefined),
   rememberRepresentations: async () => undefined,
 };

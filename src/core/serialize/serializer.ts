@@ -152,22 +152,33 @@ function readerFor(ctx: RenderContext, model: ModelDef, key: string, loaded: Loa
   return (row) => row[key] ?? null;
 }
 
-/** Each object's tags, nested and ordered by name: two queries for the whole page. */
+/** Each object's tags, nested and ordered by name: two queries for the whole page at most, none while remembered. */
 async function loadTags(ctx: RenderContext, model: ModelDef, ids: number[]): Promise<Map<number, Representation[]>> {
   const items = registry.get('extras.taggeditem');
   const tag = registry.get('extras.tag');
   const result = new Map<number, Representation[]>();
   if (!items || !tag || ids.length === 0) return result;
-  const links = await selectSql<{ object_id: number; tag_id: number }>(
-    ctx.em,
-    `SELECT x.object_id AS object_id, x.tag_id AS tag_id FROM ${q(items.table)} x WHERE x.content_type = :type AND x.object_id IN (:...ids)`,
-    { type: model.label, ids },
-  );
-  const nested = await loadNested(ctx, tag, [...new Set(links.map((l) => Number(l.tag_id)))]);
+  const read = async (wanted: number[]) => {
+    const links = await selectSql<{ object_id: number; tag_id: number }>(
+      ctx.em,
+      `SELECT x.object_id AS object_id, x.tag_id AS tag_id FROM ${q(items.table)} x WHERE x.content_type = :type AND x.object_id IN (:...ids)`,
+      { type: model.label, ids: wanted },
+    );
+    // Every object asked for has an entry: one without tags is remembered as such.
+    const tagIds = new Map<number, number[]>(wanted.map((id) => [id, []]));
+    for (const link of links) tagIds.get(Number(link.object_id))?.push(Number(link.tag_id));
+    return tagIds;
+  };
+  const tagIds = ctx.cache ? await ctx.cache.perObject(`tags:${model.label}`, [items.table], ids, read) : await read(ids);
+  const nested = await loadNested(ctx, tag, [...new Set([...tagIds.values()].flat())]);
   const position = new Map([...nested.keys()].map((id, i) => [id, i]));
-  for (const link of links) {
-    const rep = nested.get(Number(link.tag_id));
-    if (rep) result.set(Number(link.object_id), [...(result.get(Number(link.object_id)) ?? []), rep]);
+  for (const [objectId, tagsOf] of tagIds) {
+    const reps: Representation[] = [];
+    for (const id of tagsOf) {
+      const rep = nested.get(id);
+      if (rep) reps.push(rep);
+    }
+    if (reps.length) result.set(objectId, reps);
   }
   for (const list of result.values()) list.sort((a, b) => position.get(a.id as number)! - position.get(b.id as number)!);
   return result;
