@@ -213,7 +213,7 @@ export class CrudService {
     }
   }
 
-/** Whether this request's list has no page limit (`limit=0` when MAX_PAGE_SIZE is 0), so that it may stream. */
+  /** Whether this request's list has no page limit (`limit=0` when MAX_PAGE_SIZE is 0), so that it may stream. */
   unpaged(model: ModelDef, ctx: RequestContext): boolean {
     return pageOf(ctx.params, this.config, takesCursor(model)).limit === undefined;
   }
