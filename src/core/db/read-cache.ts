@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { Row } from '../model/model';
@@ -11,6 +11,17 @@ export const WRITE_VERSION_TABLE = 'core_writeversion';
 const UNVERSIONED = new Set([WRITE_VERSION_TABLE, 'migrations', 'typeorm_metadata']);
 /** SQL whose result depends on more than the rows it reads. */
 const VOLATILE = /\b(now|random|current_date|current_time|current_timestamp|localtime|localtimestamp|datetime|julianday)\b/i;
+interface DriverConnection {
+  query(sql: string): Promise<{ rows: Array<Record<string, unknown>> }>;
+}
+
+async function versionsTableBytes(connection: DriverConnection): Promise<number> {
+  const { rows } = await connection.query(`SELECT pg_relation_size('${WRITE_VERSION_TABLE}') AS bytes`);
+  return Number(rows[0].bytes);
+}
+
+/** PostgreSQL's error code for a lock not had within lock_timeout. */
+const LOCK_NOT_AVAILABLE = '55P03';
 /** A lock number of its own, so that starting processes add missing triggers one at a time. */
 const TRIGGER_LOCK = 0x77726974;
 /** Entries remembered at once, per kind; the least recently used are forgotten first. */
@@ -20,6 +31,13 @@ const VALUES = 200;
 const PER_OBJECT = 20_000;
 /** Bytes of remembered representations (outside V8's heap): a few thousand devices' full forms. */
 const REPRESENTATION_BYTES = 16 * 1024 * 1024;
+/** The versions table fits a page or two; past this size it is rewritten. */
+const VERSIONS_COMPACT_BYTES = 8 * 8192;
+const VERSIONS_CHECK_MS = 10_000;
+/** A rewrite that left the table large (a long transaction still holds its dead rows) is tried again this late, or once it has doubled. */
+const VERSIONS_RETRY_MS = 60_000;
+/** The rewrite's exclusive lock holds up every request behind it: it waits no longer than this for it. */
+const VERSIONS_LOCK_TIMEOUT_MS = 100;
 
 /** A map that forgets its least recently used entries beyond a total weight: one each, unless `weigh` says. */
 class Lru<T> {
@@ -59,7 +77,7 @@ class Lru<T> {
  * relation.
  */
 @Injectable()
-export class ReadCache implements OnModuleInit {
+export class ReadCache implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
   private versioned = new Set<string>();
   private unversioned = new Set<string>();
   private readonly counts = new Lru<{ versions: string; count: number }>(COUNTS);
@@ -68,6 +86,9 @@ export class ReadCache implements OnModuleInit {
   private readonly perObject = new Lru<{ versions: string; value: unknown }>(PER_OBJECT);
   private readonly representations = new Lru<{ version: string; bytes: Buffer }>(REPRESENTATION_BYTES, (entry) => entry.bytes.length);
   private readonly loadingValues = new Map<string, Promise<unknown>>();
+  private readonly logger = new Logger('ReadCache');
+  private compactTimer?: NodeJS.Timeout;
+  private lastCompaction: { at: number; bytes: number } | null = null;
 
   constructor(
     private readonly db: Database,
@@ -82,7 +103,58 @@ export class ReadCache implements OnModuleInit {
     this.unversioned = new Set(tables.filter((t) => !t.versioned).map((t) => t.name));
   }
 
+  onApplicationBootstrap(): void {
+    if (this.db.driver !== 'postgres' || !this.config.readCache) return;
+    this.compactTimer = setInterval(() => void this.compactVersionsIfDue().catch((e) => this.logger.warn(`versions table not compacted: ${e}`)), VERSIONS_CHECK_MS);
+    this.compactTimer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    if (this.compactTimer) clearInterval(this.compactTimer);
+  }
+
+  private async compactVersionsIfDue(): Promise<void> {
+    const bytes = await this.onDriverConnection(versionsTableBytes);
+    const last = this.lastCompaction;
+    if (bytes <= VERSIONS_COMPACT_BYTES || (last && bytes < 2 * last.bytes && Date.now() - last.at < VERSIONS_RETRY_MS)) return;
+    await this.compactVersions();
+  }
+
   /**
+   * Rewrites the versions table; true if that made it smaller. Every request reads the whole table, and each write
+   * leaves a dead row in it. PostgreSQL prunes them as it goes, unless a long transaction (a streamed list, a report)
+   * still sees them: then the few dozen rows spread over hundreds of pages, which vacuuming does not gather again,
+   * and every request pays a millisecond to read them. A check every few seconds calls this once the table has grown.
+   */
+  async compactVersions(): Promise<boolean> {
+    if (this.db.driver !== 'postgres') return false;
+    return this.onDriverConnection(async (connection) => {
+      const before = await versionsTableBytes(connection);
+      try {
+        await connection.query(`SET lock_timeout = ${VERSIONS_LOCK_TIMEOUT_MS}`);
+        await connection.query(`VACUUM FULL ${WRITE_VERSION_TABLE}`);
+      } catch (e) {
+        // Another transaction held the table for longer than a request should wait: the next check tries again.
+        if ((e as { code?: unknown }).code !== LOCK_NOT_AVAILABLE) throw e;
+      } finally {
+        await connection.query('RESET lock_timeout');
+      }
+      this.lastCompaction = { at: Date.now(), bytes: await versionsTableBytes(connection) };
+      return this.lastCompaction.bytes < before;
+    });
+  }
+
+  /** Upkeep on a pooled connection of the driver's, outside the query log: requests' statements are what it shows. */
+  private async onDriverConnection<T>(work: (connection: DriverConnection) => Promise<T>): Promise<T> {
+    const runner = this.db.dataSource.createQueryRunner();
+    try {
+      return await work(await runner.connect());
+    } finally {
+      await runner.release();
+    }
+  }
+
+/**
    * What one request reads through the cache. It must read outside any write transaction: what a
    * transaction has not committed may yet be undone, and its versions with it.
    */
