@@ -77,6 +77,28 @@ describe('change records', () => {
     expect(record.prechange_data).toMatchObject({ name: 'Rec F', slug: 'rec-f' });
   });
 
+  it("keeps an object's tags, by name in order, before and after an update and before a delete", async () => {
+    const [zulu, alpha] = (await t.post('/api/extras/tags/', [
+      { name: 'Zulu, last', slug: 'zulu' },
+      { name: 'Alpha', slug: 'alpha' },
+    ])).body;
+    const tenant = (await t.post(TENANTS, { name: 'Rec T', slug: 'rec-t', tags: [zulu.id, alpha.id] })).body;
+    const untagged = (await t.post(TENANTS, { name: 'Rec U', slug: 'rec-u' })).body;
+
+    const retagged = await t.patch(`${TENANTS}${tenant.id}/`, { tags: [zulu.id] });
+    expect(retagged.status).toBe(200);
+    const [update] = await changesOf(retagged.headers['x-request-id']);
+    expect(update.prechange_data.tags).toEqual(['Alpha', 'Zulu, last']);
+    expect(update.postchange_data.tags).toEqual(['Zulu, last']);
+    const described = await t.patch(`${TENANTS}${untagged.id}/`, { description: 'x' });
+    expect((await changesOf(described.headers['x-request-id']))[0].prechange_data.tags).toEqual([]);
+
+    const deleted = await t.delete(`${TENANTS}${tenant.id}/`);
+    expect(deleted.status).toBe(204);
+    const [removal] = await changesOf(deleted.headers['x-request-id']);
+    expect(removal.prechange_data.tags).toEqual(['Zulu, last']);
+  });
+
   it('records the objects a delete cascades to, under the same request id', async () => {
     const root = (await t.post('/api/tenancy/tenant-groups/', { name: 'Rec Root', slug: 'rec-root' })).body;
     await t.post('/api/tenancy/tenant-groups/', { name: 'Rec Leaf', slug: 'rec-leaf', parent: root.id });

@@ -227,11 +227,22 @@ async function deviceLabels(devices: Row[], { em, reps, render }: LabelContext):
 }
 
 /**
- * Each device's parent: the device whose bay holds it, nested with that bay. One statement
- * (bays joined to their devices and types), whether or not the page holds child devices.
+ * Each device's parent: the device whose bay holds it, nested with that bay. One statement (bays joined to their
+ * devices and types), for the devices that sit in a bay; none when the cache knows that no device of the page does.
  */
 async function loadParents(ctx: RenderContext, rows: Row[]): Promise<Map<number, Record<string, unknown>>> {
   const bays = registry.get('dcim.devicebay')!;
+  let ids = rows.map((r) => r.id as number);
+  // Whether a device sits in a bay is remembered while bays are unwritten: most sit in none, and need nothing more read.
+  if (ctx.cache) {
+    const inBay = await ctx.cache.perObject(`in-bay:${Device.label}`, [bays.table], ids, async (missing) => {
+      const found = await selectSql<{ id: number }>(ctx.em, `SELECT b.installed_device_id AS id FROM ${q(bays.table)} b WHERE b.installed_device_id IN (:...ids)`, { ids: missing });
+      const held = new Set(found.map((r) => Number(r.id)));
+      return new Map(missing.map((id) => [id, held.has(id)]));
+    });
+    ids = ids.filter((id) => inBay.get(id));
+    if (!ids.length) return new Map();
+  }
   const held = await selectSql<Record<string, any>>(
     ctx.em,
     'SELECT b.id AS bay_id, b.name AS bay_name, b.installed_device_id AS child_id, d.id AS parent_id, d.name AS parent_name, ' +
@@ -240,7 +251,7 @@ async function loadParents(ctx: RenderContext, rows: Row[]): Promise<Map<number,
       `INNER JOIN ${q(registry.get('dcim.devicetype')!.table)} dt ON dt.id = d.device_type_id ` +
       `INNER JOIN ${q(registry.get('dcim.manufacturer')!.table)} m ON m.id = dt.manufacturer_id ` +
       `LEFT JOIN ${q(VirtualChassis.table)} vc ON vc.id = d.virtual_chassis_id WHERE b.installed_device_id IN (:...ids)`,
-    { ids: rows.map((r) => r.id) },
+    { ids },
   );
   const parents = new Map<number, Record<string, unknown>>();
   for (const h of held) {

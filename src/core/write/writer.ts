@@ -10,6 +10,8 @@ import { ChangeEvent } from '../events/change-events';
 type Errors = Record<string, unknown>;
 
 const TREE_SEGMENT = 10;
+/** The column in which an object's row read for a change carries its tag names. */
+const TAG_NAMES_COLUMN = '__tag_names_before';
 /** Where parsed tags wait in a body's changes until the object is written. */
 const TAGS = '__tags';
 /** Their names, sorted, as change records keep them. */
@@ -150,8 +152,7 @@ export class Writer {
   }
 
   async update(model: ModelDef, id: number, input: unknown, partial: boolean): Promise<void> {
-    const previous = await this.load(model, id);
-    const tagsBefore = await this.tagNames(model, id);
+    const { row: previous, tags: tagsBefore } = await this.loadWithTagNames(model, id);
     const before = await this.snapshot(model, previous, tagsBefore);
     const changes = await this.parse(model, input, previous, partial);
     const row = { ...previous, ...changes };
@@ -171,9 +172,9 @@ export class Writer {
 
   /** Deletes an object after NetBox's rules for what points at it. */
   async remove(model: ModelDef, id: number): Promise<void> {
-    const row = await this.load(model, id);
+    const { row, tags } = await this.loadWithTagNames(model, id);
     await this.context?.beforeDelete?.(model, row);
-    const before = await this.snapshot(model, row);
+    const before = await this.snapshot(model, row, tags);
     // Named while what its label reads still exists.
     const repr = await this.label(model, row);
     const blockers: string[] = [];
@@ -319,6 +320,24 @@ export class Writer {
     };
     if (this.pending) this.pending.push(record);
     else await this.em.createQueryBuilder().insert().into(changes.table).values(record).execute();
+  }
+
+  /** An object's row and, where its model takes tags, their names as `tagNames` reads them: one statement. */
+  private async loadWithTagNames(model: ModelDef, id: number): Promise<{ row: Row; tags: string[] | undefined }> {
+    const items = registry.get('extras.taggeditem');
+    const tag = registry.get('extras.tag');
+    if (!model.features.tags || !items || !tag) return { row: await this.load(model, id), tags: undefined };
+    const query = new ModelQuery(this.em, model, this.driver).whereIdIn([id]);
+    const names = `SELECT g.name AS name FROM ${q(items.table)} x INNER JOIN ${q(tag.table)} g ON g.id = x.tag_id WHERE x.content_type = ${query.param(model.label)} AND x.object_id = t.id`;
+    const list =
+      this.driver === 'postgres'
+        ? `(SELECT COALESCE(json_agg(n.name ORDER BY n.name), '[]') FROM (${names}) n)`
+        : `(SELECT json_group_array(n.name) FROM (${names} ORDER BY g.name) n)`;
+    const [row] = await query.rows({ order: ['id'], also: { [TAG_NAMES_COLUMN]: list } });
+    if (!row) throw new NotFoundError();
+    const tags = row[TAG_NAMES_COLUMN];
+    delete row[TAG_NAMES_COLUMN];
+    return { row, tags: typeof tags === 'string' ? JSON.parse(tags) : (tags as string[]) };
   }
 
   /** The names of an object's tags, sorted, as change records keep them. */
