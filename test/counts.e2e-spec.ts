@@ -245,6 +245,31 @@ describe('remembered related objects and definitions', () => {
     ]);
   });
 
+  it("reads no custom field definitions in a write while they are remembered, and its answer's tags beside its rows", async () => {
+    const green = (await t.post('/api/extras/tags/', { name: 'Green', slug: 'green' })).body;
+    const tagLinks = (statements: string[]) => statements.filter((s) => /^SELECT x\.object_id AS object_id, x\.tag_id/.test(s)).length;
+    expectStatus(await t.post(TENANTS, { name: 'Zz warm', slug: 'zz-warm' }), 201);
+    let body: Json = {};
+    const created = await statementsOf(t, async () => (body = (await t.post(TENANTS, { name: 'Zz green', slug: 'zz-green', tags: [green.id], custom_fields: { cost_centre: 'cc-1' } }).expect(201)).body));
+    expect([reading(created, 'extras_customfield'), tagLinks(created)]).toEqual([0, 0]);
+    expect(body).toMatchObject({ slug: 'zz-green', tags: [{ id: green.id, slug: 'green' }], custom_fields: { cost_centre: 'cc-1' } });
+    const patched = await statementsOf(t, async () => (body = (await t.patch(`${TENANTS}${body.id}/`, { tags: [] }).expect(200)).body));
+    expect(tagLinks(patched)).toBe(0);
+    expect(body.tags).toEqual([]);
+    expect((await t.get(`${TENANTS}${body.id}/`)).body.tags).toEqual([]);
+
+    // A field defined since is known to the next write at once: its table's version moved.
+    const required = (await t.post('/api/extras/custom-fields/', { name: 'must', type: 'text', required: true, content_types: ['tenancy.tenant'] }).expect(201)).body;
+    try {
+      const refused = await t.post(TENANTS, { name: 'Zz without', slug: 'zz-without' });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({ custom_fields: ["Invalid value for custom field 'must': Required field cannot be empty."] });
+    } finally {
+      expectStatus(await t.delete(`/api/extras/custom-fields/${required.id}/`), 204);
+    }
+    expectStatus(await t.post(TENANTS, { name: 'Zz without', slug: 'zz-without' }), 201);
+  });
+
   it("answers a write with the versions read beside its objects' rows, not by a statement of their own", async () => {
     const standalone = (statements: string[]) => statements.filter((s) => /^SELECT table_name, SUM\(version\)/.test(s)).length;
     const [tenant] = (await t.get(`${TENANTS}?limit=1`)).body.results;

@@ -71,8 +71,9 @@ export async function customFieldData(
   model: ModelDef,
   input: unknown,
   previous: Record<string, unknown> | null,
+  cache?: CachedReads,
 ): Promise<Record<string, unknown>> {
-  const defs = await customFieldsFor(em, model);
+  const defs = await customFieldsFor(em, model, cache);
   if (input === undefined && (previous || !defs)) return { ...(previous ?? {}) };
   if (input !== undefined && (typeof input !== 'object' || input === null || Array.isArray(input))) {
     throw new FieldError(['Invalid data format. Custom field data must be passed as a dictionary mapping field names to their values.']);

@@ -12,7 +12,7 @@ import { Scope, scopeSql } from '../query/constraints';
 import { QueryParams, applyFilters } from '../query/filters';
 import { ModelQuery, RowsOptions } from '../query/model-query';
 import { RawJson, jsonBytesOf } from '../serialize/raw-json';
-import { Mode, RenderContext, Representation, countsFor, represent, representByIds } from '../serialize/serializer';
+import { Mode, RenderContext, Representation, countsFor, rememberTagIds, represent, representByIds, tagIdsExpression } from '../serialize/serializer';
 import { Semaphore } from '../util/semaphore';
 import { Writer, eachOrNone } from '../write/writer';
 import { Page, cursorLinks, pageLinks, pageOf, takesCursor } from './pagination';
@@ -63,8 +63,9 @@ const ROWS_PER_SLOT = 250;
  */
 const SEND_WAIT_MS = 2000;
 
-/** The column in which the rows a write answers with carry every table's write version. */
+/** The columns in which the rows a write answers with carry every table's write version, and their tag ids. */
 const VERSIONS_COLUMN = '__versions';
+const TAG_IDS_COLUMN = '__tag_ids';
 
 /** The use cases every model has: list, retrieve, create, update, delete, each in bulk too. */
 @Injectable()
@@ -143,13 +144,18 @@ export class CrudService {
     const options: RowsOptions = { counts: countsFor(model, 'full'), order: ['id'] };
     const query = new ModelQuery(this.db.manager, model, this.db.driver).whereIdIn(ids);
     if (!versions) return query.rows(options);
-    const loading = query.rows({ ...options, also: { [VERSIONS_COLUMN]: versions.sql } }).then((rows) => {
+    // Their tag ids too: what the answer nests is then all read.
+    const tagIds = tagIdsExpression(model, query);
+    const loading = query.rows({ ...options, also: { [VERSIONS_COLUMN]: versions.sql, ...(tagIds ? { [TAG_IDS_COLUMN]: tagIds } : {}) } }).then((rows) => {
       const text = rows.length ? String(rows[0][VERSIONS_COLUMN] ?? '') : null;
       for (const row of rows) delete row[VERSIONS_COLUMN];
       return { rows, text };
     });
     reads.supply(loading.then(({ text }) => text));
-    return loading.then(({ rows }) => rows);
+    return loading.then(async ({ rows }) => {
+      if (tagIds) await rememberTagIds(reads, model, rows, TAG_IDS_COLUMN);
+      return rows;
+    });
   }
 
   private writer(em: EntityManager, ctx: RequestContext, deleted: Map<string, unknown>): Writer {
@@ -158,6 +164,7 @@ export class CrudService {
       user,
       requestId: ctx.requestId,
       config: this.config,
+      cache: this.cache.readerAsOf(ctx.readVersions),
       can: (type, action) => (user ? this.permissions.can(user, type, action) : Promise.resolve(false)),
       beforeDelete: async (model, row) => {
         if (!(await this.events.wantsDeleted(model, em))) return;

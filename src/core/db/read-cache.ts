@@ -159,10 +159,23 @@ export class ReadCache implements OnModuleInit, OnApplicationBootstrap, OnApplic
    * transaction has not committed may yet be undone, and its versions with it.
    */
   reader(preread?: PrereadVersions): CachedReads {
-    if (!this.config.readCache) return UNCACHED;
     // Read ahead, they serve only while this process has written nothing since: a request must see its own writes.
-    const fresh = preread && preread.transactionsEnded === this.db.transactionsEnded;
-    let versions: Promise<Map<string, string>> | undefined = fresh ? Promise.resolve(parseVersions(preread.text)) : undefined;
+    return this.readerOf(preread && preread.transactionsEnded === this.db.transactionsEnded ? preread : undefined);
+  }
+
+  /**
+   * Reads as of the versions a request read first, whatever this process has written since: for what a write reads
+   * inside its transaction about tables it does not change (custom field definitions). Their state when the request
+   * began is as current as the request needs; what it changes itself must never be read through this.
+   */
+  readerAsOf(preread?: PrereadVersions): CachedReads | undefined {
+    // None without the cache: a transaction then remembers what it has read by itself.
+    return this.config.readCache ? this.readerOf(preread) : undefined;
+  }
+
+  private readerOf(fresh?: PrereadVersions): CachedReads {
+    if (!this.config.readCache) return UNCACHED;
+    let versions: Promise<Map<string, string>> | undefined = fresh ? Promise.resolve(parseVersions(fresh.text)) : undefined;
     const query = () =>
       this.db.manager
         .query(`SELECT table_name, SUM(version) AS version FROM ${WRITE_VERSION_TABLE} GROUP BY table_name`)

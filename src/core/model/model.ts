@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { AppConfig } from '../config/config';
+import type { CachedReads } from '../db/read-cache';
 import type { ConfigContextSpec } from '../config-context';
 import type { RenderContext } from '../serialize/serializer';
 import {
@@ -132,6 +133,8 @@ export interface WriteContext {
   loaded?: Map<string, Promise<Row | null>>;
   /** Before an object is deleted, while what it refers to still exists (its representation for outbound events). */
   beforeDelete?(model: ModelDef, row: Row): Promise<void>;
+  /** Reads as of the request's start, for what the write does not change itself: custom field definitions. */
+  cache?: CachedReads;
 }
 
 /** What a write's side effects may use: the driver, and the values of fields that have no column (a cable's terminations). */

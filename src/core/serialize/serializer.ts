@@ -152,6 +152,31 @@ function readerFor(ctx: RenderContext, model: ModelDef, key: string, loaded: Loa
   return (row) => row[key] ?? null;
 }
 
+/** The kind under which each object's tag ids are remembered. */
+const tagIdsKind = (model: ModelDef) => `tags:${model.label}`;
+
+/** An expression for an object's tag ids as a JSON list, `t` being its alias; null where its model takes no tags. */
+export function tagIdsExpression(model: ModelDef, query: ModelQuery): string | null {
+  const items = registry.get('extras.taggeditem');
+  if (!model.features.tags || !items || !registry.get('extras.tag')) return null;
+  const links = `FROM ${q(items.table)} x WHERE x.content_type = ${query.param(model.label)} AND x.object_id = t.id`;
+  return query.driver === 'postgres' ? `(SELECT COALESCE(json_agg(x.tag_id), '[]') ${links})` : `(SELECT json_group_array(x.tag_id) ${links})`;
+}
+
+/**
+ * Remembers the tag ids that rows read with `tagIdsExpression` carry in `column` (and takes the column off), under the
+ * versions `cache` reads: they must have been read by the same statement, so that rendering the rows reads no tag links.
+ */
+export async function rememberTagIds(cache: CachedReads, model: ModelDef, rows: Row[], column: string): Promise<void> {
+  const tagIds = new Map<number, number[]>();
+  for (const row of rows) {
+    const raw = row[column];
+    delete row[column];
+    tagIds.set(row.id as number, ((typeof raw === 'string' ? JSON.parse(raw) : raw ?? []) as unknown[]).map(Number));
+  }
+  await cache.perObject(tagIdsKind(model), [registry.get('extras.taggeditem')!.table], [...tagIds.keys()], async () => tagIds);
+}
+
 /** Each object's tags, nested and ordered by name: two queries for the whole page at most, none while remembered. */
 async function loadTags(ctx: RenderContext, model: ModelDef, ids: number[]): Promise<Map<number, Representation[]>> {
   const items = registry.get('extras.taggeditem');
@@ -169,7 +194,7 @@ async function loadTags(ctx: RenderContext, model: ModelDef, ids: number[]): Pro
     for (const link of links) tagIds.get(Number(link.object_id))?.push(Number(link.tag_id));
     return tagIds;
   };
-  const tagIds = ctx.cache ? await ctx.cache.perObject(`tags:${model.label}`, [items.table], ids, read) : await read(ids);
+  const tagIds = ctx.cache ? await ctx.cache.perObject(tagIdsKind(model), [items.table], ids, read) : await read(ids);
   const nested = await loadNested(ctx, tag, [...new Set([...tagIds.values()].flat())]);
   const position = new Map([...nested.keys()].map((id, i) => [id, i]));
   for (const [objectId, tagsOf] of tagIds) {

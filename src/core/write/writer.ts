@@ -434,7 +434,7 @@ export class Writer {
     }
     if (model.features.customFields && (previous === null || 'custom_fields' in body)) {
       try {
-        changes.custom_field_data = await customFieldData(this.em, model, body.custom_fields, previous?.custom_field_data ?? null);
+        changes.custom_field_data = await customFieldData(this.em, model, body.custom_fields, previous?.custom_field_data ?? null, this.context?.cache);
       } catch (e) {
         if (e instanceof FieldError) errors.custom_fields = e.messages;
         else throw e;
