@@ -269,6 +269,9 @@ async function loadParents(ctx: RenderContext, rows: Row[]): Promise<Map<number,
   return parents;
 }
 
+/** Where a device's row, read as an update starts, carries the ids of the devices in its bays. */
+const INSTALLED_DEVICES = '__installed_devices';
+
 export const Device = defineModel({
   app: 'dcim',
   name: 'device',
@@ -413,15 +416,23 @@ export const Device = defineModel({
     const rack = changed('rack_id') ? await loadRow(ctx, registry.get('dcim.rack')!, row.rack_id) : null;
     if (rack && rack.location_id !== null) row.location_id = rack.location_id;
   },
+  // The devices in its bays, in the bays' order, read with the device as an update starts.
+  readWithPrevious: (query) => {
+    const installed = `FROM ${q(registry.get('dcim.devicebay')!.table)} b WHERE b.device_id = t.id AND b.installed_device_id IS NOT NULL`;
+    return {
+      [INSTALLED_DEVICES]:
+        query.driver === 'postgres'
+          ? `(SELECT COALESCE(json_agg(b.installed_device_id ORDER BY b.id), '[]') ${installed})`
+          : `(SELECT json_group_array(i.installed_device_id) FROM (SELECT b.installed_device_id ${installed} ORDER BY b.id) i)`,
+    };
+  },
   async afterWrite(em, row, previous, ctx) {
     if (row && !previous) await instantiateTemplates(em, row, ctx);
     // Devices in this one's bays follow it, each saved with its own change record, as NetBox's save() does.
     if (row && previous) {
-      const bays = await new ModelQuery(em, registry.get('dcim.devicebay')!, ctx.driver)
-        .where('t.device_id = :id AND t.installed_device_id IS NOT NULL', { id: row.id })
-        .rows({ order: ['id'] });
-      for (const bay of bays) {
-        await ctx.writer.update(Device, bay.installed_device_id, { site: row.site_id, rack: row.rack_id, location: row.location_id }, true);
+      const raw = previous[INSTALLED_DEVICES];
+      for (const child of (typeof raw === 'string' ? JSON.parse(raw) : raw) as number[]) {
+        await ctx.writer.update(Device, Number(child), { site: row.site_id, rack: row.rack_id, location: row.location_id }, true);
       }
     }
   },

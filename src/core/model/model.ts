@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { AppConfig } from '../config/config';
 import type { CachedReads } from '../db/read-cache';
 import type { ConfigContextSpec } from '../config-context';
+import type { ModelQuery } from '../query/model-query';
 import type { RenderContext } from '../serialize/serializer';
 import {
   DateField,
@@ -233,6 +234,11 @@ export interface ModelSpec {
   validate?: (row: Row, previous: Row | null, ctx?: WriteContext) => void | Promise<void>;
   /** Side effects of a write, in its transaction, once stored; `row` null on delete (a renamed custom field renames the values stored under it). */
   afterWrite?: (em: EntityManager, row: Row | null, previous: Row | null, ctx: AfterWriteContext) => Promise<void>;
+  /**
+   * What the side effects of an update or delete need from other tables, read with the object's row as it starts:
+   * SQL expressions over its alias `t`, by key. `afterWrite` finds their values on `previous`.
+   */
+  readWithPrevious?: (query: ModelQuery) => Record<string, string>;
   /** Adjusts a rendered object (hiding a secret once it has been shown). */
   present?: (rep: Record<string, unknown>, row: Row, ctx: PresentContext) => void;
   /**
@@ -271,6 +277,7 @@ export class ModelDef {
   readonly present?: ModelSpec['present'];
   readonly augment?: ModelSpec['augment'];
   readonly afterWrite?: ModelSpec['afterWrite'];
+  readonly readWithPrevious?: ModelSpec['readWithPrevious'];
   readonly restrict?: ModelSpec['restrict'];
   readonly internal: boolean;
   readonly objectTypeOnly: boolean;
@@ -307,6 +314,7 @@ export class ModelDef {
     this.present = spec.present;
     this.augment = spec.augment;
     this.afterWrite = spec.afterWrite;
+    this.readWithPrevious = spec.readWithPrevious;
     this.restrict = spec.restrict;
     this.internal = !!spec.internal;
     this.objectTypeOnly = !!spec.objectTypeOnly;

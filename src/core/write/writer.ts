@@ -152,7 +152,7 @@ export class Writer {
   }
 
   async update(model: ModelDef, id: number, input: unknown, partial: boolean): Promise<void> {
-    const { row: previous, tags: tagsBefore } = await this.loadWithTagNames(model, id);
+    const { row: previous, tags: tagsBefore } = await this.loadForChange(model, id);
     const before = await this.snapshot(model, previous, tagsBefore);
     const changes = await this.parse(model, input, previous, partial);
     const row = { ...previous, ...changes };
@@ -172,7 +172,7 @@ export class Writer {
 
   /** Deletes an object after NetBox's rules for what points at it. */
   async remove(model: ModelDef, id: number): Promise<void> {
-    const { row, tags } = await this.loadWithTagNames(model, id);
+    const { row, tags } = await this.loadForChange(model, id);
     await this.context?.beforeDelete?.(model, row);
     const before = await this.snapshot(model, row, tags);
     // Named while what its label reads still exists.
@@ -322,19 +322,26 @@ export class Writer {
     else await this.em.createQueryBuilder().insert().into(changes.table).values(record).execute();
   }
 
-  /** An object's row and, where its model takes tags, their names as `tagNames` reads them: one statement. */
-  private async loadWithTagNames(model: ModelDef, id: number): Promise<{ row: Row; tags: string[] | undefined }> {
+  /**
+   * An object's row as a change starts from it, in one statement: with what its model's side effects read beside it,
+   * and, where its model takes tags, their names as `tagNames` reads them.
+   */
+  private async loadForChange(model: ModelDef, id: number): Promise<{ row: Row; tags: string[] | undefined }> {
+    const query = new ModelQuery(this.em, model, this.driver).whereIdIn([id]);
+    const also = { ...model.readWithPrevious?.(query) };
     const items = registry.get('extras.taggeditem');
     const tag = registry.get('extras.tag');
-    if (!model.features.tags || !items || !tag) return { row: await this.load(model, id), tags: undefined };
-    const query = new ModelQuery(this.em, model, this.driver).whereIdIn([id]);
-    const names = `SELECT g.name AS name FROM ${q(items.table)} x INNER JOIN ${q(tag.table)} g ON g.id = x.tag_id WHERE x.content_type = ${query.param(model.label)} AND x.object_id = t.id`;
-    const list =
-      this.driver === 'postgres'
-        ? `(SELECT COALESCE(json_agg(n.name ORDER BY n.name), '[]') FROM (${names}) n)`
-        : `(SELECT json_group_array(n.name) FROM (${names} ORDER BY g.name) n)`;
-    const [row] = await query.rows({ order: ['id'], also: { [TAG_NAMES_COLUMN]: list } });
+    const tagged = model.features.tags && items && tag;
+    if (tagged) {
+      const names = `SELECT g.name AS name FROM ${q(items.table)} x INNER JOIN ${q(tag.table)} g ON g.id = x.tag_id WHERE x.content_type = ${query.param(model.label)} AND x.object_id = t.id`;
+      also[TAG_NAMES_COLUMN] =
+        this.driver === 'postgres'
+          ? `(SELECT COALESCE(json_agg(n.name ORDER BY n.name), '[]') FROM (${names}) n)`
+          : `(SELECT json_group_array(n.name) FROM (${names} ORDER BY g.name) n)`;
+    }
+    const [row] = await query.rows({ order: ['id'], also });
     if (!row) throw new NotFoundError();
+    if (!tagged) return { row, tags: undefined };
     const tags = row[TAG_NAMES_COLUMN];
     delete row[TAG_NAMES_COLUMN];
     return { row, tags: typeof tags === 'string' ? JSON.parse(tags) : (tags as string[]) };
