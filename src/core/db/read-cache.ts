@@ -135,7 +135,10 @@ export class ReadCache implements OnModuleInit, OnApplicationBootstrap, OnApplic
         await connection.query(`VACUUM FULL ${WRITE_VERSION_TABLE}`);
       } catch (e) {
         // Another transaction held the table for longer than a request should wait: the next check tries again.
-        if ((e as { code?: unknown }).code !== LOCK_NOT_AVAILABLE) throw e;
+        if ((e as { code?: unknown }).code === LOCK_NOT_AVAILABLE) return false;
+        // Anything else (a standby, a lost connection) is tried again only after a while.
+        this.lastCompaction = { at: Date.now(), bytes: before };
+        throw e;
       } finally {
         await connection.query('RESET lock_timeout');
       }
