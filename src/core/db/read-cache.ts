@@ -11,15 +11,6 @@ export const WRITE_VERSION_TABLE = 'core_writeversion';
 const UNVERSIONED = new Set([WRITE_VERSION_TABLE, 'migrations', 'typeorm_metadata']);
 /** SQL whose result depends on more than the rows it reads. */
 const VOLATILE = /\b(now|random|current_date|current_time|current_timestamp|localtime|localtimestamp|datetime|julianday)\b/i;
-interface DriverConnection {
-  query(sql: string): Promise<{ rows: Array<Record<string, unknown>> }>;
-}
-
-async function versionsTableBytes(connection: DriverConnection): Promise<number> {
-  const { rows } = await connection.query(`SELECT pg_relation_size('${WRITE_VERSION_TABLE}') AS bytes`);
-  return Number(rows[0].bytes);
-}
-
 /** PostgreSQL's error code for a lock not had within lock_timeout. */
 const LOCK_NOT_AVAILABLE = '55P03';
 /** A lock number of its own, so that starting processes add missing triggers one at a time. */
@@ -157,7 +148,7 @@ export class ReadCache implements OnModuleInit, OnApplicationBootstrap, OnApplic
     }
   }
 
-/**
+  /**
    * What one request reads through the cache. It must read outside any write transaction: what a
    * transaction has not committed may yet be undone, and its versions with it.
    */
@@ -319,6 +310,16 @@ function parseVersions(text: string): Map<string, string> {
     versions.set(pair.slice(0, colon), pair.slice(colon + 1));
   }
   return versions;
+}
+
+/** A connection of the driver's own, as `QueryRunner.connect` gives it. */
+interface DriverConnection {
+  query(sql: string): Promise<{ rows: Array<Record<string, unknown>> }>;
+}
+
+async function versionsTableBytes(connection: DriverConnection): Promise<number> {
+  const { rows } = await connection.query(`SELECT pg_relation_size('${WRITE_VERSION_TABLE}') AS bytes`);
+  return Number(rows[0].bytes);
 }
 
 /** One request's reads through the cache; every version it compares was read once, by one statement, before any of its reads. */

@@ -12,6 +12,13 @@ type Errors = Record<string, unknown>;
 const TREE_SEGMENT = 10;
 /** The column in which an object's row read for a change carries its tag names. */
 const TAG_NAMES_COLUMN = '__tag_names_before';
+/** SQL for the names of an object's tags, `type` and `object` being SQL for its content type and id; null without tags installed. */
+function tagNamesSelect(type: string, object: string): string | null {
+  const items = registry.get('extras.taggeditem');
+  const tag = registry.get('extras.tag');
+  if (!items || !tag) return null;
+  return `SELECT g.name AS name FROM ${q(items.table)} x INNER JOIN ${q(tag.table)} g ON g.id = x.tag_id WHERE x.content_type = ${type} AND x.object_id = ${object}`;
+}
 /** Where parsed tags wait in a body's changes until the object is written. */
 const TAGS = '__tags';
 /** Their names, sorted, as change records keep them. */
@@ -329,11 +336,9 @@ export class Writer {
   private async loadForChange(model: ModelDef, id: number): Promise<{ row: Row; tags: string[] | undefined }> {
     const query = new ModelQuery(this.em, model, this.driver).whereIdIn([id]);
     const also = { ...model.readWithPrevious?.(query) };
-    const items = registry.get('extras.taggeditem');
-    const tag = registry.get('extras.tag');
-    const tagged = model.features.tags && items && tag;
-    if (tagged) {
-      const names = `SELECT g.name AS name FROM ${q(items.table)} x INNER JOIN ${q(tag.table)} g ON g.id = x.tag_id WHERE x.content_type = ${query.param(model.label)} AND x.object_id = t.id`;
+    const tagged = model.features.tags && registry.has('extras.taggeditem') && registry.has('extras.tag');
+    const names = tagged ? tagNamesSelect(query.param(model.label), 't.id') : null;
+    if (names) {
       also[TAG_NAMES_COLUMN] =
         this.driver === 'postgres'
           ? `(SELECT COALESCE(json_agg(n.name ORDER BY n.name), '[]') FROM (${names}) n)`
@@ -341,7 +346,7 @@ export class Writer {
     }
     const [row] = await query.rows({ order: ['id'], also });
     if (!row) throw new NotFoundError();
-    if (!tagged) return { row, tags: undefined };
+    if (!names) return { row, tags: undefined };
     const tags = row[TAG_NAMES_COLUMN];
     delete row[TAG_NAMES_COLUMN];
     return { row, tags: typeof tags === 'string' ? JSON.parse(tags) : (tags as string[]) };
@@ -349,14 +354,9 @@ export class Writer {
 
   /** The names of an object's tags, sorted, as change records keep them. */
   private async tagNames(model: ModelDef, id: number): Promise<string[]> {
-    const items = registry.get('extras.taggeditem');
-    const tag = registry.get('extras.tag');
-    if (!items || !tag) return [];
-    const rows = await selectSql<{ name: string }>(
-      this.em,
-      `SELECT g.name AS name FROM ${q(items.table)} x INNER JOIN ${q(tag.table)} g ON g.id = x.tag_id WHERE x.content_type = :type AND x.object_id = :id ORDER BY g.name`,
-      { type: model.label, id },
-    );
+    const names = tagNamesSelect(':type', ':id');
+    if (!names) return [];
+    const rows = await selectSql<{ name: string }>(this.em, `${names} ORDER BY g.name`, { type: model.label, id });
     return rows.map((r) => r.name);
   }
 
