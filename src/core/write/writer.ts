@@ -592,9 +592,13 @@ export class Writer {
     if (Object.keys(errors).length) throw new ValidationError(errors);
   }
 
-  /** Django's message for each constraint the row would break, leaving out those over fields in `skip`. */
+  /**
+   * Django's message for each constraint the row would break, leaving out those over fields in `skip`: one statement
+   * finds the rows that any of them matches, and which.
+   */
   private async violatedConstraints(model: ModelDef, row: Row, previous: Row | null, skip: Set<string>): Promise<string[]> {
-    const messages: string[] = [];
+    const query = new ModelQuery(this.em, model, this.driver);
+    const checked: Array<{ constraint: (typeof model.constraints)[number]; fields: Field[]; match: string }> = [];
     for (const c of model.constraints) {
       if (c.fields.some((f) => skip.has(f))) continue;
       const fields = c.fields.map((f) => model.storedFields[f]);
@@ -603,11 +607,16 @@ export class Writer {
       // NULLs are distinct in a unique constraint.
       if (fields.some((f) => row[f.column] === null || row[f.column] === undefined)) continue;
       if (previous && [...fields, ...conditions].every((f) => previous[f.column] === row[f.column])) continue;
-      const query = new ModelQuery(this.em, model, this.driver);
-      for (const f of fields) query.where(`t.${q(f.column)} = ${query.param(f.toParam(row[f.column], this.driver))}`);
-      for (const f of conditions) query.where(`t.${q(f.column)} IS NULL`);
-      if (previous) query.where(`t.id <> ${query.param(previous.id)}`);
-      if (!(await query.count())) continue;
+      const terms = [...fields.map((f) => `t.${q(f.column)} = ${query.param(f.toParam(row[f.column], this.driver))}`), ...conditions.map((f) => `t.${q(f.column)} IS NULL`)];
+      checked.push({ constraint: c, fields, match: terms.join(' AND ') });
+    }
+    if (!checked.length) return [];
+    if (previous) query.where(`t.id <> ${query.param(previous.id)}`);
+    query.where(checked.map((c) => `(${c.match})`).join(' OR '));
+    const found = await query.rows({ order: ['id'], also: Object.fromEntries(checked.map((c, i) => [`__matches_${i}`, `CASE WHEN ${c.match} THEN 1 ELSE 0 END`])) });
+    const messages: string[] = [];
+    checked.forEach(({ constraint: c, fields }, i) => {
+      if (!found.some((r) => Number(r[`__matches_${i}`]) === 1)) return;
       if (c.message) messages.push(c.message);
       // Django words a conditional constraint by its name, a plain one by its fields.
       else if (c.when) messages.push(`Constraint “${c.name}” is violated.`);
@@ -617,7 +626,7 @@ export class Writer {
         const listed = labels.length > 1 ? `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}` : labels[0];
         messages.push(`${capitalize(model.verboseName)} with this ${listed} already exists.`);
       }
-    }
+    });
     return messages;
   }
 
