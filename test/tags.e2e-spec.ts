@@ -51,6 +51,25 @@ describe('tags', () => {
     expect((await t.get(`${TENANTS}?slug=nope`)).body.count).toBe(0);
   });
 
+  it('refuses a tag id that names no tag, or a value that is no reference, reporting the first bad one', async () => {
+    const refused = async (tags: unknown[]) => {
+      const res = await t.post(TENANTS, { name: 'Nope', slug: 'nope', tags });
+      expect(res.status).toBe(400);
+      return res.body;
+    };
+    expect(await refused([core.id, 999999])).toEqual({ tags: ['Related object not found using the provided numeric ID: 999999'] });
+    expect(await refused([String(edge.id), '999998'])).toEqual({ tags: ['Related object not found using the provided numeric ID: 999998'] });
+    expect(await refused([999997, 'abc'])).toEqual({ tags: ['Related object not found using the provided numeric ID: 999997'] });
+    expect(await refused([core.id, 1.5])).toEqual({
+      tags: ['Related objects must be referenced by numeric ID or by dictionary of attributes. Received an unrecognized value: 1.5'],
+    });
+    expect((await t.get(`${TENANTS}?slug=nope`)).body.count).toBe(0);
+    const byStrings = await t.post(TENANTS, { name: 'By strings', slug: 'by-strings', tags: [String(edge.id), String(core.id), core.id] });
+    expect(byStrings.status).toBe(201);
+    expect(byStrings.body.tags.map((g: Json) => g.slug)).toEqual(['core', 'edge']);
+    expect((await t.delete(`${TENANTS}${byStrings.body.id}/`)).status).toBe(204);
+  });
+
   it('filters by tag (every tag named) and tag__n, and counts tagged items', async () => {
     await t.post(TENANTS, [
       { name: 'Both', slug: 'both', tags: [core.id, edge.id] },

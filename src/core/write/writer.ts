@@ -454,13 +454,11 @@ export class Writer {
       else if (!tag) errors.tags = tags.map((t) => describeMissing(t));
       else {
         try {
-          const ids: number[] = [];
-          for (const item of tags) ids.push(await this.parseRelated(tag, item));
+          const { ids, rows } = await this.parseTags(tag, tags);
           changes[TAGS] = [...new Set(ids)];
-          const refused = ids.length ? await this.remembered(tag, `rows:${ids}`, () => new ModelQuery(this.em, tag, this.driver).whereIdIn(ids).rows({ order: ['name'] })) : [];
           // In the database's order of names, as `tagNames` reads them.
-          changes[TAG_NAMES] = refused.map((t) => t.name as string);
-          const misplaced = refused.filter((t) => Array.isArray(t.object_types) && t.object_types.length && !t.object_types.includes(model.label));
+          changes[TAG_NAMES] = rows.map((t) => t.name as string);
+          const misplaced = rows.filter((t) => Array.isArray(t.object_types) && t.object_types.length && !t.object_types.includes(model.label));
           if (misplaced.length) errors.tags = misplaced.map((t) => `Tag "${t.name}" cannot be applied to ${model.verboseNamePlural}.`);
         } catch (e) {
           if (e instanceof FieldError) errors.tags = e.messages;
@@ -487,6 +485,24 @@ export class Writer {
     if (!(field instanceof ForeignKeyField)) return field.parse(value);
     if (value === null) return field.parse(value);
     return this.parseRelated(field.target, value);
+  }
+
+  /**
+   * The tags a body names, and their rows in order of name. Tags given by id are found to exist by the read of their
+   * rows, not one statement each; otherwise, or if one is missing, they are parsed one by one as any related object,
+   * so that the first bad one is the one reported.
+   */
+  private async parseTags(tag: ModelDef, items: unknown[]): Promise<{ ids: number[]; rows: Row[] }> {
+    const rowsOf = (ids: number[]) => (ids.length ? this.remembered(tag, `rows:${ids}`, () => new ModelQuery(this.em, tag, this.driver).whereIdIn(ids).rows({ order: ['name'] })) : Promise.resolve([]));
+    const byId = items.map((item) => (typeof item === 'number' ? item : typeof item === 'string' && /^\d+$/.test(item) ? Number(item) : NaN));
+    if (byId.length && byId.every(Number.isInteger)) {
+      const rows = await rowsOf(byId);
+      const found = new Set(rows.map((r) => r.id as number));
+      if (byId.every((id) => found.has(id))) return { ids: byId, rows };
+    }
+    const ids: number[] = [];
+    for (const item of items) ids.push(await this.parseRelated(tag, item));
+    return { ids, rows: await rowsOf(ids) };
   }
 
   /** A related object given by id, numeric string or attribute dictionary, checked to exist. */
