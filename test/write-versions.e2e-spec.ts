@@ -43,11 +43,7 @@ const PAGE = 8192;
   it('is gathered into a page or two again once the transaction that held its dead rows has ended', async () => {
     const c = await client();
     const snapshot = await bloat(c);
-    const bloated = await pages(c);
-    expect(bloated).toBeGreaterThanOrEqual(20);
-    // While the snapshot may still see them, the dead rows stay.
-    await compact();
-    expect(await pages(c)).toBeGreaterThan(10);
+    expect(await pages(c)).toBeGreaterThanOrEqual(20);
     await snapshot.query('COMMIT');
 
     const before = await versions(c);
