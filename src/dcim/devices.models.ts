@@ -3,7 +3,7 @@ import { LabelContext, Row, WriteContext, changedColumns, defineModel, labelOf, 
 import { booleanFilter, escapeLike, existingIds, idIn, iexact, pathFilter, searchFilter, tenancyFilters } from '../core/query/filters';
 import { euiFilter, normaliseMac } from './components.models';
 import { componentPresenceFilters } from './types.models';
-import { ModelQuery, loadRow, q, selectSql } from '../core/query/model-query';
+import { ModelQuery, jsonListSql, loadRow, parseJsonList, q, selectSql } from '../core/query/model-query';
 import { RenderContext, objectUrl } from '../core/serialize/serializer';
 import { DEVICE_FACES, DEVICE_STATUSES, MODULE_STATUSES, VDC_STATUSES } from './choices';
 import { naturalize } from './naturalize';
@@ -417,21 +417,14 @@ export const Device = defineModel({
     if (rack && rack.location_id !== null) row.location_id = rack.location_id;
   },
   // The devices in its bays, in the bays' order, read with the device as an update starts.
-  readWithPrevious: (query) => {
-    const installed = `FROM ${q(registry.get('dcim.devicebay')!.table)} b WHERE b.device_id = t.id AND b.installed_device_id IS NOT NULL`;
-    return {
-      [INSTALLED_DEVICES]:
-        query.driver === 'postgres'
-          ? `(SELECT COALESCE(json_agg(b.installed_device_id ORDER BY b.id), '[]') ${installed})`
-          : `(SELECT json_group_array(i.installed_device_id) FROM (SELECT b.installed_device_id ${installed} ORDER BY b.id) i)`,
-    };
-  },
+  readWithPrevious: (query) => ({
+    [INSTALLED_DEVICES]: jsonListSql(query.driver, 'b.installed_device_id', 'b.id', `FROM ${q(registry.get('dcim.devicebay')!.table)} b WHERE b.device_id = t.id AND b.installed_device_id IS NOT NULL`),
+  }),
   async afterWrite(em, row, previous, ctx) {
     if (row && !previous) await instantiateTemplates(em, row, ctx);
     // Devices in this one's bays follow it, each saved with its own change record, as NetBox's save() does.
     if (row && previous) {
-      const raw = previous[INSTALLED_DEVICES];
-      for (const child of (typeof raw === 'string' ? JSON.parse(raw) : raw) as number[]) {
+      for (const child of parseJsonList<number>(previous[INSTALLED_DEVICES])) {
         await ctx.writer.update(Device, Number(child), { site: row.site_id, rack: row.rack_id, location: row.location_id }, true);
       }
     }

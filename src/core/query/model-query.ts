@@ -249,6 +249,17 @@ export function selectSql<T = Row>(em: EntityManager, sql: string, params: Recor
   return em.query(text, values);
 }
 
+/** SQL for the values of `value` over `from` (its FROM and WHERE), as a JSON list in the order of `order`; `parseJsonList` reads it. */
+export function jsonListSql(driver: Driver, value: string, order: string, from: string): string {
+  const rows = `SELECT ${value} AS v, ${order} AS o ${from}`;
+  return driver === 'postgres' ? `(SELECT COALESCE(json_agg(l.v ORDER BY l.o), '[]') FROM (${rows}) l)` : `(SELECT json_group_array(l.v) FROM (${rows} ORDER BY o) l)`;
+}
+
+/** A list read with `jsonListSql`: PostgreSQL's driver parses JSON, SQLite's gives text. */
+export function parseJsonList<T>(raw: unknown): T[] {
+  return (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as T[];
+}
+
 export function q(identifier: string): string {
   return `"${identifier}"`;
 }

@@ -2,7 +2,7 @@ import { EntityManager } from 'typeorm';
 import type { AppConfig } from '../config/config';
 import { Driver, ForeignKeyField, GenericRelationField, ManyToManyField } from '../model/fields';
 import { ModelDef, Row, registry } from '../model/model';
-import { ModelQuery, q, selectSql } from '../query/model-query';
+import { ModelQuery, jsonListSql, parseJsonList, q, selectSql } from '../query/model-query';
 import type { CachedReads } from '../db/read-cache';
 import { renderCustomFields } from '../custom-fields';
 import { renderConfigContexts } from '../config-context';
@@ -159,8 +159,7 @@ const tagIdsKind = (model: ModelDef) => `tags:${model.label}`;
 export function tagIdsExpression(model: ModelDef, query: ModelQuery): string | null {
   const items = registry.get('extras.taggeditem');
   if (!model.features.tags || !items || !registry.get('extras.tag')) return null;
-  const links = `FROM ${q(items.table)} x WHERE x.content_type = ${query.param(model.label)} AND x.object_id = t.id`;
-  return query.driver === 'postgres' ? `(SELECT COALESCE(json_agg(x.tag_id), '[]') ${links})` : `(SELECT json_group_array(x.tag_id) ${links})`;
+  return jsonListSql(query.driver, 'x.tag_id', 'x.tag_id', `FROM ${q(items.table)} x WHERE x.content_type = ${query.param(model.label)} AND x.object_id = t.id`);
 }
 
 /**
@@ -170,9 +169,8 @@ export function tagIdsExpression(model: ModelDef, query: ModelQuery): string | n
 export async function rememberTagIds(cache: CachedReads, model: ModelDef, rows: Row[], column: string): Promise<void> {
   const tagIds = new Map<number, number[]>();
   for (const row of rows) {
-    const raw = row[column];
+    tagIds.set(row.id as number, parseJsonList<unknown>(row[column]).map(Number));
     delete row[column];
-    tagIds.set(row.id as number, ((typeof raw === 'string' ? JSON.parse(raw) : raw ?? []) as unknown[]).map(Number));
   }
   await cache.perObject(tagIdsKind(model), [registry.get('extras.taggeditem')!.table], [...tagIds.keys()], async () => tagIds);
 }

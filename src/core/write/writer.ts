@@ -2,7 +2,7 @@ import { EntityManager } from 'typeorm';
 import { ConflictError, NotFoundError, ValidationError } from '../http/errors';
 import { Driver, Field, FieldError, ForeignKeyField, GenericRelationField, InputField, ManyToManyField, formatTimestamp, pythonType } from '../model/fields';
 import { ModelDef, Row, WriteContext, labelsOf, registry } from '../model/model';
-import { ModelQuery, q, selectSql } from '../query/model-query';
+import { ModelQuery, jsonListSql, parseJsonList, q, selectSql } from '../query/model-query';
 import { pythonRepr, pythonStr } from '../util/python-repr';
 import { customFieldData } from '../custom-fields';
 import { ChangeEvent } from '../events/change-events';
@@ -12,12 +12,12 @@ type Errors = Record<string, unknown>;
 const TREE_SEGMENT = 10;
 /** The column in which an object's row read for a change carries its tag names. */
 const TAG_NAMES_COLUMN = '__tag_names_before';
-/** SQL for the names of an object's tags, `type` and `object` being SQL for its content type and id; null without tags installed. */
-function tagNamesSelect(type: string, object: string): string | null {
+/** FROM and WHERE of an object's tags (`g`), `type` and `object` being SQL for its content type and id; null without tags installed. */
+function tagNamesFrom(type: string, object: string): string | null {
   const items = registry.get('extras.taggeditem');
   const tag = registry.get('extras.tag');
   if (!items || !tag) return null;
-  return `SELECT g.name AS name FROM ${q(items.table)} x INNER JOIN ${q(tag.table)} g ON g.id = x.tag_id WHERE x.content_type = ${type} AND x.object_id = ${object}`;
+  return `FROM ${q(items.table)} x INNER JOIN ${q(tag.table)} g ON g.id = x.tag_id WHERE x.content_type = ${type} AND x.object_id = ${object}`;
 }
 /** Where parsed tags wait in a body's changes until the object is written. */
 const TAGS = '__tags';
@@ -337,26 +337,21 @@ export class Writer {
     const query = new ModelQuery(this.em, model, this.driver).whereIdIn([id]);
     const also = { ...model.readWithPrevious?.(query) };
     const tagged = model.features.tags && registry.has('extras.taggeditem') && registry.has('extras.tag');
-    const names = tagged ? tagNamesSelect(query.param(model.label), 't.id') : null;
-    if (names) {
-      also[TAG_NAMES_COLUMN] =
-        this.driver === 'postgres'
-          ? `(SELECT COALESCE(json_agg(n.name ORDER BY n.name), '[]') FROM (${names}) n)`
-          : `(SELECT json_group_array(n.name) FROM (${names} ORDER BY g.name) n)`;
-    }
+    const names = tagged ? tagNamesFrom(query.param(model.label), 't.id') : null;
+    if (names) also[TAG_NAMES_COLUMN] = jsonListSql(this.driver, 'g.name', 'g.name', names);
     const [row] = await query.rows({ order: ['id'], also });
     if (!row) throw new NotFoundError();
     if (!names) return { row, tags: undefined };
-    const tags = row[TAG_NAMES_COLUMN];
+    const tags = parseJsonList<string>(row[TAG_NAMES_COLUMN]);
     delete row[TAG_NAMES_COLUMN];
-    return { row, tags: typeof tags === 'string' ? JSON.parse(tags) : (tags as string[]) };
+    return { row, tags };
   }
 
   /** The names of an object's tags, sorted, as change records keep them. */
   private async tagNames(model: ModelDef, id: number): Promise<string[]> {
-    const names = tagNamesSelect(':type', ':id');
+    const names = tagNamesFrom(':type', ':id');
     if (!names) return [];
-    const rows = await selectSql<{ name: string }>(this.em, `${names} ORDER BY g.name`, { type: model.label, id });
+    const rows = await selectSql<{ name: string }>(this.em, `SELECT g.name AS name ${names} ORDER BY g.name`, { type: model.label, id });
     return rows.map((r) => r.name);
   }
 
