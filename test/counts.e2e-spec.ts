@@ -273,6 +273,39 @@ describe('remembered related objects and definitions', () => {
     expectStatus(await t.post(TENANTS, { name: 'Zz without', slug: 'zz-without' }), 201);
   });
 
+
+  it("reads an answer's reverse relations (an address's NAT outside addresses) beside its rows, and their rows only where there are some", async () => {
+    const ADDRESSES = '/api/ipam/ip-addresses/';
+    // Referrers' ids read by a statement of their own, or their rows.
+    const natReads = (statements: string[]) => statements.filter((s) => /\bnat_inside_id"? IN \(/.test(s)).length;
+    expectStatus(await t.post(ADDRESSES, { address: '192.0.2.1/32' }), 201);
+    let body: Json = {};
+    const created = await statementsOf(t, async () => (body = (await t.post(ADDRESSES, { address: '192.0.2.10/32', description: 'inside' }).expect(201)).body));
+    // Token and versions; the transaction, the address, the change record, the commit; the answer's rows with what they list.
+    expect(created).toHaveLength(6);
+    expect(natReads(created)).toBe(0);
+    expect(body.nat_outside).toEqual([]);
+    const inside = body;
+
+    // Listed in their model's order (by address), not by id; each address answers for its own.
+    const later = (await t.post(ADDRESSES, { address: '198.51.100.9/32', nat_inside: inside.id }).expect(201)).body;
+    const earlier = (await t.post(ADDRESSES, { address: '198.51.100.2/32', nat_inside: inside.id }).expect(201)).body;
+    const patched = await statementsOf(t, async () => (body = (await t.patch(`${ADDRESSES}${inside.id}/`, { description: 'inside, twice' }).expect(200)).body));
+    expect(body.nat_outside.map((x: Json) => x.id)).toEqual([earlier.id, later.id]);
+    // Their ids came with the answer's rows; their rows (to nest them) are read once.
+    expect(patched.filter((s) => s.includes('FROM "ipam_ipaddress"')).length).toBe(3);
+    const page = await t.get(`${ADDRESSES}?id=${inside.id}&id=${earlier.id}`);
+    expect(page.body.results.map((x: Json) => [x.id, x.nat_outside.map((y: Json) => y.id)])).toEqual([
+      [inside.id, [earlier.id, later.id]],
+      [earlier.id, []],
+    ]);
+
+    // A referrer moved away is gone from the list at once: its table's version moved.
+    expectStatus(await t.patch(`${ADDRESSES}${later.id}/`, { nat_inside: null }), 200);
+    expect((await t.get(`${ADDRESSES}${inside.id}/`)).body.nat_outside.map((x: Json) => x.id)).toEqual([earlier.id]);
+    expectStatus(await t.delete(`${ADDRESSES}${earlier.id}/`), 204);
+    expect((await t.get(`${ADDRESSES}${inside.id}/`)).body.nat_outside).toEqual([]);
+  });
   it("answers a write with the versions read beside its objects' rows, not by a statement of their own", async () => {
     const standalone = (statements: string[]) => statements.filter((s) => /^SELECT table_name, SUM\(version\)/.test(s)).length;
     const [tenant] = (await t.get(`${TENANTS}?limit=1`)).body.results;

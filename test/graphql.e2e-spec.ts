@@ -208,6 +208,13 @@ describe('GraphQL API', () => {
       expect(result.site.changelog).toEqual([{ action: 'create', changed_object: { slug: 'dc1' } }]);
     });
 
+    it("lists an address's NAT outside addresses as nat_outside, the REST API's and Django's related name", async () => {
+      const inside = await createOne(t, '/api/ipam/ip-addresses/', { address: '192.0.2.77/32' });
+      await createOne(t, '/api/ipam/ip-addresses/', { address: '198.51.100.77/32', nat_inside: inside.id });
+      const result = await data(t, `{ ip_address(id: ${inside.id}) { nat_outside { address nat_inside { address } } } }`);
+      expect(result.ip_address.nat_outside).toEqual([{ address: '198.51.100.77/32', nat_inside: { address: '192.0.2.77/32' } }]);
+    });
+
     it('reads custom fields and config contexts as JSON, tags as objects', async () => {
       await createOne(t, '/api/extras/config-contexts/', { name: 'DC1 NTP', data: { ntp: ['192.0.2.123'] }, sites: [seed.dc1.id] });
       const result = await data(t, `{ device_list(name: ["sw1", "sw3"]) { name custom_fields config_context tags { name slug } } }`);

@@ -3,7 +3,7 @@ import { FieldError, boolean, choice, contentType, date, foreignKey, genericRela
 import { CustomFilter, ModelDef, Row, WriteContext, defineModel, registry } from '../core/model/model';
 import { booleanFilter, tenancyFilters } from '../core/query/filters';
 import { ModelQuery, loadRow, q } from '../core/query/model-query';
-import { RenderContext, represent } from '../core/serialize/serializer';
+import { RenderContext } from '../core/serialize/serializer';
 import { siteFilters } from '../dcim/racks.models';
 import { parseInterface, parsePrefix, valueOf } from './ip';
 import {
@@ -402,7 +402,7 @@ export const IPAddress = defineModel({
     assigned_object_id: integer({ min: 0, max: Number.MAX_SAFE_INTEGER, nullable: true, big: true }),
     // Interfaces take their addresses with them, as NetBox's generic relation does.
     assigned_object: genericRelation('assigned_object_type', 'assigned_object_id', { cascade: true }),
-    nat_inside: foreignKey(() => IPAddress, { nullable: true, onDelete: 'SET NULL', label: 'NAT (Inside)' }),
+    nat_inside: foreignKey(() => IPAddress, { nullable: true, onDelete: 'SET NULL', label: 'NAT (Inside)', reverse: 'nat_outside' }),
     dns_name: text({
       max: 255,
       blank: true,
@@ -485,7 +485,7 @@ export const IPAddress = defineModel({
   present: (rep, row, ctx) => presentFamily(rep, row, ctx.mode),
   async augment(ctx, rows, reps, mode) {
     if (mode === 'brief') return;
-    await Promise.all([addNatOutside(ctx, rows, reps), addConnectionStatus(ctx, rows, reps)]);
+    await addConnectionStatus(ctx, rows, reps);
   },
 });
 
@@ -496,17 +496,6 @@ async function isPrimaryOfOwner(previous: Row, ctx?: WriteContext): Promise<bool
   const assigned = await loadRow(ctx, registry.get(previous.assigned_object_type), previous.assigned_object_id);
   const parent = assigned ? await loadRow(ctx, registry.get(owner.parent), assigned[owner.column]) : null;
   return !!parent && (parent.primary_ip4_id === previous.id || parent.primary_ip6_id === previous.id);
-}
-
-/** The addresses that name each one as their NAT inside address, for the page at once. */
-async function addNatOutside(ctx: RenderContext, rows: Row[], reps: Record<string, unknown>[]): Promise<void> {
-  if (!reps.some((r) => 'nat_outside' in r)) return;
-  const query = new ModelQuery(ctx.em, IPAddress, ctx.driver).where('t.nat_inside_id IN (:...ids)', { ids: rows.map((r) => r.id) });
-  const outside = await query.rows({ order: query.defaultOrder() });
-  const nested = await represent(ctx, IPAddress, outside, 'brief');
-  rows.forEach((row, i) => {
-    if ('nat_outside' in reps[i]) reps[i].nat_outside = nested.filter((_, k) => outside[k].nat_inside_id === row.id);
-  });
 }
 
 /**

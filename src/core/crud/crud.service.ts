@@ -12,7 +12,7 @@ import { Scope, scopeSql } from '../query/constraints';
 import { QueryParams, applyFilters } from '../query/filters';
 import { ModelQuery, RowsOptions } from '../query/model-query';
 import { RawJson, jsonBytesOf } from '../serialize/raw-json';
-import { Mode, RenderContext, Representation, countsFor, rememberTagIds, represent, representByIds, tagIdsExpression } from '../serialize/serializer';
+import { Mode, RenderContext, Representation, countsFor, objectListColumns, rememberObjectLists, represent, representByIds } from '../serialize/serializer';
 import { Semaphore } from '../util/semaphore';
 import { Writer, eachOrNone } from '../write/writer';
 import { Page, cursorLinks, pageLinks, pageOf, takesCursor } from './pagination';
@@ -63,9 +63,8 @@ const ROWS_PER_SLOT = 250;
  */
 const SEND_WAIT_MS = 2000;
 
-/** The columns in which the rows a write answers with carry every table's write version, and their tag ids. */
+/** The column in which the rows a write answers with carry every table's write version. */
 const VERSIONS_COLUMN = '__versions';
-const TAG_IDS_COLUMN = '__tag_ids';
 
 /** The use cases every model has: list, retrieve, create, update, delete, each in bulk too. */
 @Injectable()
@@ -144,16 +143,15 @@ export class CrudService {
     const options: RowsOptions = { counts: countsFor(model, 'full'), order: ['id'] };
     const query = new ModelQuery(this.db.manager, model, this.db.driver).whereIdIn(ids);
     if (!versions) return query.rows(options);
-    // Their tag ids too: what the answer nests is then all read.
-    const tagIds = tagIdsExpression(model, query);
-    const loading = query.rows({ ...options, also: { [VERSIONS_COLUMN]: versions.sql, ...(tagIds ? { [TAG_IDS_COLUMN]: tagIds } : {}) } }).then((rows) => {
+    // What they list by id too (tags, referrers): the answer then reads nested objects only where there are some.
+    const loading = query.rows({ ...options, also: { [VERSIONS_COLUMN]: versions.sql, ...objectListColumns(model, query) } }).then((rows) => {
       const text = rows.length ? String(rows[0][VERSIONS_COLUMN] ?? '') : null;
       for (const row of rows) delete row[VERSIONS_COLUMN];
       return { rows, text };
     });
     reads.supply(loading.then(({ text }) => text));
     return loading.then(async ({ rows }) => {
-      if (tagIds) await rememberTagIds(reads, model, rows, TAG_IDS_COLUMN);
+      await rememberObjectLists(reads, model, rows);
       return rows;
     });
   }

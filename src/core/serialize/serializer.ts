@@ -155,24 +155,68 @@ function readerFor(ctx: RenderContext, model: ModelDef, key: string, loaded: Loa
 /** The kind under which each object's tag ids are remembered. */
 const tagIdsKind = (model: ModelDef) => `tags:${model.label}`;
 
-/** An expression for an object's tag ids as a JSON list, `t` being its alias; null where its model takes no tags. */
-export function tagIdsExpression(model: ModelDef, query: ModelQuery): string | null {
+/** The kind under which each object's referrers by `fk` (their ids) are remembered. */
+const referrerIdsKind = (fk: ForeignKeyField) => `referrers:${fk.model.label}.${fk.name}`;
+
+/**
+ * Ids an object's representation lists that rows of its own table do not hold: its tag ids, and those of the objects
+ * that a reverse relation lists (`reverse` on a foreign key). Each can be read as a column of the object's row.
+ */
+interface ObjectList {
+  kind: string;
+  /** What the ids are read from: they are remembered while these tables are unwritten. */
+  table: string;
+  /** A JSON list of the ids for the row aliased `t`. */
+  expression(query: ModelQuery): string;
+}
+
+function objectListsOf(model: ModelDef): ObjectList[] {
+  const lists: ObjectList[] = [];
   const items = registry.get('extras.taggeditem');
-  if (!model.features.tags || !items || !registry.get('extras.tag')) return null;
-  return jsonListSql(query.driver, 'x.tag_id', 'x.tag_id', `FROM ${q(items.table)} x WHERE x.content_type = ${query.param(model.label)} AND x.object_id = t.id`);
+  if (model.features.tags && items && registry.get('extras.tag')) {
+    lists.push({
+      kind: tagIdsKind(model),
+      table: items.table,
+      expression: (query) => jsonListSql(query.driver, 'x.tag_id', 'x.tag_id', `FROM ${q(items.table)} x WHERE x.content_type = ${query.param(model.label)} AND x.object_id = t.id`),
+    });
+  }
+  for (const fk of registry.reverseRelationsTo(model).values()) {
+    lists.push({
+      kind: referrerIdsKind(fk),
+      table: fk.model.table,
+      expression: (query) => jsonListSql(query.driver, 'r.id', 'r.id', `FROM ${q(fk.model.table)} r WHERE r.${q(fk.column)} = t.id`),
+    });
+  }
+  return lists;
+}
+
+/** The column that carries an object list in a row. */
+const listColumn = (i: number) => `__list_${i}`;
+
+/**
+ * Columns that read, with the rows of `model`, what their full representation lists by id (tag ids, referrers' ids):
+ * rendered after `rememberObjectLists`, the rows read no tag links and no referrers' ids.
+ */
+export function objectListColumns(model: ModelDef, query: ModelQuery): Record<string, string> {
+  return Object.fromEntries(objectListsOf(model).map((list, i) => [listColumn(i), list.expression(query)]));
 }
 
 /**
- * Remembers the tag ids that rows read with `tagIdsExpression` carry in `column` (and takes the column off), under the
- * versions `cache` reads: they must have been read by the same statement, so that rendering the rows reads no tag links.
+ * Remembers what rows read with `objectListColumns` carry (and takes those columns off), under the versions `cache`
+ * reads: they must have been read by the same statement.
  */
-export async function rememberTagIds(cache: CachedReads, model: ModelDef, rows: Row[], column: string): Promise<void> {
-  const tagIds = new Map<number, number[]>();
-  for (const row of rows) {
-    tagIds.set(row.id as number, parseJsonList<unknown>(row[column]).map(Number));
-    delete row[column];
-  }
-  await cache.perObject(tagIdsKind(model), [registry.get('extras.taggeditem')!.table], [...tagIds.keys()], async () => tagIds);
+export async function rememberObjectLists(cache: CachedReads, model: ModelDef, rows: Row[]): Promise<void> {
+  await Promise.all(
+    objectListsOf(model).map((list, i) => {
+      const column = listColumn(i);
+      const ids = new Map<number, number[]>();
+      for (const row of rows) {
+        ids.set(row.id as number, parseJsonList<unknown>(row[column]).map(Number));
+        delete row[column];
+      }
+      return cache.perObject(list.kind, [list.table], [...ids.keys()], async () => ids);
+    }),
+  );
 }
 
 /** Each object's tags, nested and ordered by name: two queries for the whole page at most, none while remembered. */
@@ -253,16 +297,29 @@ async function loadMany(ctx: RenderContext, field: ManyToManyField, ids: number[
   return result;
 }
 
-/** The objects whose foreign key points at each of `ids`, nested, in their model's order: two queries. */
+/**
+ * The objects whose foreign key points at each of `ids`, nested, in their model's order: their ids (remembered per
+ * object while their table is unwritten), then their rows, only where there are any.
+ */
 async function loadReverse(ctx: RenderContext, fk: ForeignKeyField, ids: number[]): Promise<Map<number, Representation[]>> {
-  const query = new ModelQuery(ctx.em, fk.model, ctx.driver).where(`t.${q(fk.column)} IN (:...ids)`, { ids });
-  const rows = ids.length ? await query.rows({ order: query.defaultOrder() }) : [];
-  const nested = await loadNested(ctx, fk.model, rows.map((r) => r.id));
   const result = new Map<number, Representation[]>();
-  for (const row of rows) {
-    const list = result.get(row[fk.column]) ?? [];
-    list.push(nested.get(row.id)!);
-    result.set(row[fk.column], list);
+  if (ids.length === 0) return result;
+  const read = async (wanted: number[]) => {
+    const found = await selectSql<{ id: number; owner: number }>(
+      ctx.em,
+      `SELECT r.id AS id, r.${q(fk.column)} AS owner FROM ${q(fk.model.table)} r WHERE r.${q(fk.column)} IN (:...ids)`,
+      { ids: wanted },
+    );
+    const byOwner = new Map<number, number[]>(wanted.map((id) => [id, []]));
+    for (const row of found) byOwner.get(Number(row.owner))?.push(Number(row.id));
+    return byOwner;
+  };
+  const referrers = ctx.cache ? await ctx.cache.perObject<number[]>(referrerIdsKind(fk), [fk.model.table], ids, read) : await read(ids);
+  const nested = await loadNested(ctx, fk.model, [...new Set([...referrers.values()].flat())]);
+  const position = new Map([...nested.keys()].map((id, i) => [id, i]));
+  for (const [owner, referring] of referrers) {
+    const list = referring.map((id) => nested.get(id)).filter((rep): rep is Representation => rep !== undefined);
+    result.set(owner, list.sort((a, b) => position.get(a.id as number)! - position.get(b.id as number)!));
   }
   return result;
 }
