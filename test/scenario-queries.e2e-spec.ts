@@ -442,6 +442,8 @@ describe('scenario query counts', () => {
       expect(addresses(body)).not.toContain('10.0.0.20/24');
     });
     expect(manyUsed).toBe(fewUsed);
+    // The token, the prefix, then its addresses and ranges together.
+    expect(fewUsed).toBe(3);
     const manyUsedTwo = await cost<Json[]>(available(crowded, 2), (body) => expect(body).toHaveLength(2));
     expect(manyUsedTwo).toBe(manyUsed);
   });

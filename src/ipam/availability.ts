@@ -31,11 +31,16 @@ function inside(alias: string, family: Family, span: Span, params: unknown[], dr
   return sql;
 }
 
-async function addressSpans(em: EntityManager, driver: 'sqlite' | 'postgres', family: Family, span: Span, vrfId: number | null, anyVrf: boolean): Promise<Span[]> {
-  const params: unknown[] = [];
+/** The statement for the addresses within a span (`ip_start` and `ip_end` alike), and its parameters. */
+function addressesSql(driver: 'sqlite' | 'postgres', family: Family, span: Span, vrfId: number | null, anyVrf: boolean, params: unknown[]): string {
   const where = [inside('a', family, span, params, driver), ...(anyVrf ? [] : [vrfSql(vrfId, 'a', params, driver)])];
-  const rows: Array<{ ip_start: string }> = await em.query(`SELECT DISTINCT a.ip_start FROM ipam_ipaddress a WHERE ${where.join(' AND ')}`, params);
-  return rows.map((r) => ({ first: valueOf(r.ip_start), last: valueOf(r.ip_start) }));
+  return `SELECT DISTINCT a.ip_start AS ip_start, a.ip_start AS ip_end FROM ipam_ipaddress a WHERE ${where.join(' AND ')}`;
+}
+
+/** What the rows of `sql` take: each row's `ip_start` to its `ip_end`. */
+async function usedSpans(em: EntityManager, sql: string, params: unknown[]): Promise<Span[]> {
+  const rows: Array<{ ip_start: string; ip_end: string }> = await em.query(sql, params);
+  return rows.map((r) => ({ first: valueOf(r.ip_start), last: valueOf(r.ip_end) }));
 }
 
 /**
@@ -49,13 +54,11 @@ export async function freeInPrefix(em: EntityManager, driver: 'sqlite' | 'postgr
   const result = { family: net.family, maskLength: net.prefixLength };
   if (prefix.mark_utilized) return { ...result, spans: [] };
   const anyVrf = prefix.vrf_id === null && prefix.status === 'container';
-  const used = await addressSpans(em, driver, net.family, whole, prefix.vrf_id, anyVrf);
+  // Its addresses and its ranges in one statement.
   const params: unknown[] = [];
-  const ranges: Array<{ ip_start: string; ip_end: string }> = await em.query(
-    `SELECT r.ip_start, r.ip_end FROM ipam_iprange r WHERE ${inside('r', net.family, whole, params, driver, true)} AND ${vrfSql(prefix.vrf_id, 'r', params, driver)}`,
-    params,
-  );
-  used.push(...ranges.map((r) => ({ first: valueOf(r.ip_start), last: valueOf(r.ip_end) })));
+  const addresses = addressesSql(driver, net.family, whole, prefix.vrf_id, anyVrf, params);
+  const ranges = `SELECT r.ip_start AS ip_start, r.ip_end AS ip_end FROM ipam_iprange r WHERE ${inside('r', net.family, whole, params, driver, true)} AND ${vrfSql(prefix.vrf_id, 'r', params, driver)}`;
+  const used = await usedSpans(em, `${addresses} UNION ALL ${ranges}`, params);
   const usable = prefix.is_pool || net.prefixLength >= bitsOf(net.family) - 1;
   if (!usable) {
     used.push({ first: whole.first, last: whole.first });
@@ -68,7 +71,8 @@ export async function freeInPrefix(em: EntityManager, driver: 'sqlite' | 'postgr
 export async function freeInRange(em: EntityManager, driver: 'sqlite' | 'postgres', range: Row): Promise<FreeSpace> {
   const start = parseInterface(range.start_address);
   const whole = { first: valueOf(range.ip_start), last: valueOf(range.ip_end) };
-  const used = await addressSpans(em, driver, start.family, whole, range.vrf_id, false);
+  const params: unknown[] = [];
+  const used = await usedSpans(em, addressesSql(driver, start.family, whole, range.vrf_id, false, params), params);
   return { family: start.family, maskLength: start.prefixLength, spans: freeSpans(whole, used) };
 }
 
