@@ -168,7 +168,7 @@ export class Writer {
     const set: Row = {};
     for (const field of model.columns) if (field.column in row && row[field.column] !== previous[field.column]) set[field.column] = row[field.column];
     if (model.features.lastUpdated) set.last_updated = new Date();
-    if (Object.keys(set).length) await this.em.createQueryBuilder().update(model.table).set(set).where('id = :id', { id }).execute();
+    if (Object.keys(set).length) await this.writeRow(this.em.createQueryBuilder().update(model.table).set(set).where('id = :id', { id }));
     await this.setRelatedSets(model, id, changes);
     const placed = model.tree && (row.parent_id !== previous.parent_id || row.name !== previous.name);
     if (placed) await this.placeInTree(model, id, previous);
@@ -215,7 +215,7 @@ export class Writer {
     }
     for (const m2m of model.manyToMany) await this.em.createQueryBuilder().delete().from(m2m.throughTable).where(`${q(m2m.sourceColumn)} = :id`, { id }).execute();
     for (const m2m of registry.manyToManyTo(model)) await this.em.createQueryBuilder().delete().from(m2m.throughTable).where(`${q(m2m.targetColumn)} = :id`, { id }).execute();
-    await this.em.createQueryBuilder().delete().from(model.table).where('id = :id', { id }).execute();
+    await this.writeRow(this.em.createQueryBuilder().delete().from(model.table).where('id = :id', { id }));
     await model.afterWrite?.(this.em, null, row, { driver: this.driver, input: {}, writer: this });
     await this.recordChange(model, 'delete', row, repr, before, null);
   }
@@ -268,20 +268,64 @@ export class Writer {
 
   /**
    * From now on, change records wait in memory until `flushChangeRecords`, which writes them in one
-   * statement; the caller flushes before its transaction ends.
+   * statement; the caller flushes before its transaction ends. On PostgreSQL the last update or delete of an
+   * object's row waits too, and goes in that statement (a data-modifying `WITH`): any other statement sends it first.
    */
   deferChangeRecords(): void {
     this.pending ??= [];
+    const runner = this.em.queryRunner;
+    if (this.driver !== 'postgres' || !runner || this.sendHeld) return;
+    const query = runner.query;
+    const send = (sql: string, params: unknown[]) => (query as (...args: unknown[]) => Promise<unknown>).call(runner, sql, params);
+    this.sendHeld = async () => {
+      const held = this.held;
+      this.held = null;
+      if (held) await send(held.sql, held.params);
+      return send;
+    };
+    runner.query = async (...args: unknown[]) => {
+      // What a rolled back transaction held is dropped: in an aborted transaction it could not be sent.
+      if (this.held && /^\s*ROLLBACK/i.test(String(args[0]))) this.held = null;
+      if (this.held) await this.sendHeld!();
+      return (query as (...args: unknown[]) => Promise<any>).apply(runner, args);
+    };
   }
 
   async flushChangeRecords(): Promise<void> {
     const changes = registry.get('extras.objectchange');
     const records = this.pending ?? [];
     this.pending = [];
+    const held = this.held;
+    this.held = null;
     // A few hundred records a statement keeps the parameters within what both drivers take.
     for (let i = 0; changes && i < records.length; i += 200) {
-      await this.em.createQueryBuilder().insert().into(changes.table).values(records.slice(i, i + 200)).execute();
+      const insert = this.em.createQueryBuilder().insert().into(changes.table).values(records.slice(i, i + 200));
+      if (i === 0 && held && this.sendHeld) {
+        // The held write first, its parameters first: the insert's are numbered after them.
+        const [sql, params] = insert.getQueryAndParameters();
+        const numbered = sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + held.params.length}`);
+        await (await this.sendHeld())(`WITH held AS (${held.sql}) ${numbered}`, [...held.params, ...params]);
+      } else {
+        await insert.execute();
+      }
     }
+    if (held && !(changes && records.length)) await (await this.sendHeld!())(held.sql, held.params);
+  }
+
+  /** An update or delete of one object's row held until the change records are written, or another statement is sent. */
+  private held: { sql: string; params: unknown[] } | null = null;
+  /** Sends what is held, if anything; answers the runner's own `query`, which sends without looking at what is held. */
+  private sendHeld: (() => Promise<(sql: string, params: unknown[]) => Promise<unknown>>) | null = null;
+
+  /** Writes an object's row: now, or held for the change records' statement where it may be. */
+  private async writeRow(statement: { getQueryAndParameters(): [string, unknown[]]; execute(): Promise<unknown> }): Promise<void> {
+    if (!this.sendHeld || !this.pending) {
+      await statement.execute();
+      return;
+    }
+    await this.sendHeld();
+    const [sql, params] = statement.getQueryAndParameters();
+    this.held = { sql, params };
   }
 
   private pending: Row[] | null = null;

@@ -1,0 +1,85 @@
+import { Database } from '../src/core/db/database';
+import { registry } from '../src/core/model/model';
+import { Writer } from '../src/core/write/writer';
+import { statementsOf } from './helpers/queries';
+import { Json, TENANTS, expectStatus } from './helpers/seed';
+import { TestApp } from './helpers/test-app';
+
+jest.setTimeout(60_000);
+
+/**
+ * On PostgreSQL an update or delete of an object's row waits for its change record and goes in the same statement.
+ * What it holds must never be lost, reordered or sent into a transaction that has failed.
+ */
+describe('writes held for their change records', () => {
+  let t: TestApp;
+  let db: Database;
+  const postgres = !!process.env.TEST_DATABASE_URL;
+
+  beforeAll(async () => {
+    t = await TestApp.start();
+    db = t.app.get(Database);
+  });
+  afterAll(() => t.close());
+
+  const tenant = async (slug: string): Promise<Json> => (await t.post(TENANTS, { name: slug, slug }).expect(201)).body;
+  const writerIn = (em: Parameters<Parameters<Database['transaction']>[0]>[0]) => {
+    const writer = new Writer(em, db.driver);
+    writer.deferChangeRecords();
+    return writer;
+  };
+  const changesOf = async (id: number) => (await t.get(`/api/extras/object-changes/?changed_object_type=tenancy.tenant&changed_object_id=${id}`)).body.results.map((c: Json) => c.action.value);
+
+  it('sends the update with its change record in one statement, the change record as written', async () => {
+    const before = await tenant('held-one');
+    const statements = await statementsOf(t, () => t.patch(`${TENANTS}${before.id}/`, { description: 'changed' }).expect(200));
+    const together = statements.filter((s) => /^WITH held AS \(UPDATE "tenancy_tenant"/.test(s));
+    expect(together).toHaveLength(postgres ? 1 : 0);
+    const [change] = (await t.get(`/api/extras/object-changes/?changed_object_id=${before.id}&action=update`)).body.results;
+    expect(change).toMatchObject({ changed_object_id: before.id, prechange_data: { description: '' }, postchange_data: { description: 'changed' } });
+  });
+
+  it('sends what it holds before any other statement of the transaction, in order', async () => {
+    const [first, second] = [await tenant('held-order-1'), await tenant('held-order-2')];
+    const model = registry.get('tenancy.tenant')!;
+    const seen = await db.transaction(async (em) => {
+      const writer = writerIn(em);
+      await writer.update(model, first.id, { description: 'first' }, true);
+      await writer.remove(model, second.id);
+      // Read inside the transaction: both writes are there.
+      const rows: Array<{ id: number; description: string }> = await em.query(
+        `SELECT id, description FROM tenancy_tenant WHERE id IN (${db.driver === 'postgres' ? '$1, $2' : '?, ?'}) ORDER BY id`,
+        [first.id, second.id],
+      );
+      await writer.flushChangeRecords();
+      return rows;
+    });
+    expect(seen).toEqual([{ id: first.id, description: 'first' }]);
+    expect((await t.get(`${TENANTS}${first.id}/`)).body.description).toBe('first');
+    expectStatus(await t.get(`${TENANTS}${second.id}/`), 404);
+    expect(await changesOf(first.id)).toEqual(['update', 'create']);
+    expect(await changesOf(second.id)).toEqual(['delete', 'create']);
+  });
+
+  it('drops what it holds when the transaction fails, and the connection serves the next one', async () => {
+    const kept = await tenant('held-kept');
+    const model = registry.get('tenancy.tenant')!;
+    let failure: unknown;
+    const statements = await statementsOf(t, () =>
+      db
+        .transaction(async (em) => {
+          await writerIn(em).update(model, kept.id, { description: 'never' }, true);
+          throw new Error('the work failed after holding its write');
+        })
+        .catch((e) => (failure = e)),
+    );
+    expect(String(failure)).toContain('the work failed after holding its write');
+    // On PostgreSQL the update was still held: it is never sent.
+    expect(statements.filter((s) => /^(WITH|UPDATE)/.test(s))).toHaveLength(postgres ? 0 : 1);
+    expect(statements[statements.length - 1]).toMatch(/^ROLLBACK/);
+    // Every pooled connection is clean: more requests than connections, all answered.
+    const answers = await Promise.all(Array.from({ length: 24 }, () => t.get(`${TENANTS}${kept.id}/`)));
+    expect(answers.map((a) => [a.status, a.body.description])).toEqual(answers.map(() => [200, '']));
+    expect(await changesOf(kept.id)).toEqual(['create']);
+  });
+});
