@@ -185,7 +185,27 @@ export class Writer {
     // Named while what its label reads still exists.
     const repr = await this.label(model, row);
     const blockers: string[] = [];
-    for (const fk of registry.referencesTo(model)) {
+    const references = registry.referencesTo(model);
+    const holding = registry.cascadingGenericRelations();
+    const [sources, targets] = [model.manyToMany, registry.manyToManyTo(model)];
+    // What points at the object, by relation, in one statement: only relations that hold some are read or written.
+    const present = await this.anyRows([
+      ...references.map((fk) => `FROM ${q(fk.model.table)} d WHERE d.${q(fk.column)} = :id`),
+      ...holding.map(({ model: holder, field }) => {
+        const [type, object] = [holder.storedFields[field.typeField].column, holder.storedFields[field.idField].column];
+        return `FROM ${q(holder.table)} d WHERE d.${q(type)} = :type AND d.${q(object)} = :id`;
+      }),
+      ...sources.map((m2m) => `FROM ${q(m2m.throughTable)} d WHERE d.${q(m2m.sourceColumn)} = :id`),
+      ...targets.map((m2m) => `FROM ${q(m2m.throughTable)} d WHERE d.${q(m2m.targetColumn)} = :id`),
+    ], { id, type: model.label });
+    const [referenced, held, linked, linking] = [
+      present.slice(0, references.length),
+      present.slice(references.length, references.length + holding.length),
+      present.slice(references.length + holding.length, references.length + holding.length + sources.length),
+      present.slice(references.length + holding.length + sources.length),
+    ];
+    for (const [i, fk] of references.entries()) {
+      if (!referenced[i]) continue;
       const dependents = await new ModelQuery(this.em, fk.model, this.driver).where(`t.${q(fk.column)} = :dep`, { dep: id }).rows({ order: ['id'] });
       if (!dependents.length) continue;
       if (fk.onDelete === 'PROTECT') {
@@ -199,7 +219,8 @@ export class Writer {
         }
       }
     }
-    for (const { model: holder, field } of registry.cascadingGenericRelations()) {
+    for (const [i, { model: holder, field }] of holding.entries()) {
+      if (!held[i]) continue;
       const holders = await new ModelQuery(this.em, holder, this.driver)
         .where(`t.${q(holder.storedFields[field.typeField].column)} = :type`, { type: model.label })
         .where(`t.${q(holder.storedFields[field.idField].column)} = :target`, { target: id })
@@ -210,14 +231,26 @@ export class Writer {
       throw new ConflictError(`Unable to delete object. ${blockers.length} dependent objects were found: ${blockers.join(', ')}`);
     }
     const items = registry.get('extras.taggeditem');
-    if (items && model.features.tags) {
+    // Its tags were read with its row: none, and there are no links to delete.
+    if (items && model.features.tags && (tags === undefined || tags.length)) {
       await this.em.createQueryBuilder().delete().from(items.table).where('content_type = :type AND object_id = :id', { type: model.label, id }).execute();
     }
-    for (const m2m of model.manyToMany) await this.em.createQueryBuilder().delete().from(m2m.throughTable).where(`${q(m2m.sourceColumn)} = :id`, { id }).execute();
-    for (const m2m of registry.manyToManyTo(model)) await this.em.createQueryBuilder().delete().from(m2m.throughTable).where(`${q(m2m.targetColumn)} = :id`, { id }).execute();
+    for (const [i, m2m] of sources.entries()) {
+      if (linked[i]) await this.em.createQueryBuilder().delete().from(m2m.throughTable).where(`${q(m2m.sourceColumn)} = :id`, { id }).execute();
+    }
+    for (const [i, m2m] of targets.entries()) {
+      if (linking[i]) await this.em.createQueryBuilder().delete().from(m2m.throughTable).where(`${q(m2m.targetColumn)} = :id`, { id }).execute();
+    }
     await this.writeRow(this.em.createQueryBuilder().delete().from(model.table).where('id = :id', { id }));
     await model.afterWrite?.(this.em, null, row, { driver: this.driver, input: {}, writer: this });
     await this.recordChange(model, 'delete', row, repr, before, null);
+  }
+
+  /** For each `FROM … WHERE …` (with named parameters), whether it has any row: one statement for them all. */
+  private async anyRows(tests: string[], params: Record<string, unknown>): Promise<boolean[]> {
+    if (!tests.length) return [];
+    const [found] = await selectSql<Row>(this.em, `SELECT ${tests.map((from, i) => `EXISTS (SELECT 1 ${from}) AS e${i}`).join(', ')}`, params);
+    return tests.map((_, i) => found[`e${i}`] === true || Number(found[`e${i}`]) === 1);
   }
 
   /**
