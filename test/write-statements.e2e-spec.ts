@@ -84,12 +84,17 @@ describe('writes held for their change records', () => {
   });
 
   it('deletes an object that nothing points at without a statement per relation that could', async () => {
-    const address = (await t.post('/api/ipam/ip-addresses/', { address: '192.0.2.200/32' }).expect(201)).body;
+    const [address, warm] = [
+      (await t.post('/api/ipam/ip-addresses/', { address: '192.0.2.200/32' }).expect(201)).body,
+      (await t.post('/api/ipam/ip-addresses/', { address: '192.0.2.199/32' }).expect(201)).body,
+    ];
+    expectStatus(await t.delete(`/api/ipam/ip-addresses/${warm.id}/`), 204);
     const statements = await statementsOf(t, () => t.delete(`/api/ipam/ip-addresses/${address.id}/`).expect(204));
-    // Token and versions, the transaction, the row with its tags, the webhooks, whether anything points at it (one
-    // statement for every relation), the delete and its change record (one statement on PostgreSQL), the commit,
-    // then the versions for what follows.
-    expect(statements).toHaveLength(postgres ? 8 : 9);
+    // Token and versions, the transaction, the row with its tags, whether anything points at it (one statement for
+    // every relation), the delete and its change record (one statement on PostgreSQL), the commit, then the versions
+    // for what follows. Whether a webhook wants deleted addresses is remembered.
+    expect(statements).toHaveLength(postgres ? 7 : 8);
+    expect(statements.filter((s) => s.includes('FROM "extras_webhook"'))).toEqual([]);
     expect(statements.filter((s) => /^DELETE FROM "(extras_taggeditem|ipam_service_ipaddresses)"/.test(s))).toEqual([]);
   });
 

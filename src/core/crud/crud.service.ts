@@ -165,7 +165,7 @@ export class CrudService {
       cache: this.cache.readerAsOf(ctx.readVersions),
       can: (type, action) => (user ? this.permissions.can(user, type, action) : Promise.resolve(false)),
       beforeDelete: async (model, row) => {
-        if (!(await this.events.wantsDeleted(model, em))) return;
+        if (!(await this.events.wantsDeleted(model, em, write.cache))) return;
         // As NetBox's outbound events show objects: without a request, so with relative URLs.
         const [data] = await representByIds({ ...this.render(ctx, em), baseUrl: '', exclude: new Set() }, model, [row.id], 'full');
         deleted.set(deletedKey(model, row.id), data);

@@ -27,8 +27,11 @@ export interface CommittedChanges {
 }
 
 export interface ChangeListener {
-  /** Whether deleted objects of this model are wanted as they were represented: they are rendered before they go. */
-  wantsDeleted(model: ModelDef, em: EntityManager): Promise<boolean>;
+  /**
+   * Whether deleted objects of this model are wanted as they were represented: they are rendered before they go.
+   * `cache` reads as of the request's start what the transaction does not write (`ReadCache.readerAsOf`).
+   */
+  wantsDeleted(model: ModelDef, em: EntityManager, cache?: CachedReads): Promise<boolean>;
   /** Called after the commit; the request that wrote does not wait for it. */
   committed(changes: CommittedChanges): Promise<void>;
 }
@@ -49,8 +52,8 @@ export class ChangeEvents implements BeforeApplicationShutdown {
     this.listeners.push(listener);
   }
 
-  async wantsDeleted(model: ModelDef, em: EntityManager): Promise<boolean> {
-    for (const listener of this.listeners) if (await listener.wantsDeleted(model, em)) return true;
+  async wantsDeleted(model: ModelDef, em: EntityManager, cache?: CachedReads): Promise<boolean> {
+    for (const listener of this.listeners) if (await listener.wantsDeleted(model, em, cache)) return true;
     return false;
   }
 

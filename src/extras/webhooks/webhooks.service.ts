@@ -3,6 +3,7 @@ import { EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../core/config/config';
 import { ChangeEvents, ChangeListener, CommittedChanges, deletedKey } from '../../core/events/change-events';
 import { Database } from '../../core/db/database';
+import type { CachedReads } from '../../core/db/read-cache';
 import { Jobs } from '../../core/jobs/queue';
 import { Driver } from '../../core/model/fields';
 import { ModelDef, Row } from '../../core/model/model';
@@ -28,6 +29,9 @@ function definition(row: Row): WebhookDefinition {
   return Object.fromEntries(DEFINITION_FIELDS.map((f) => [f, row[f]])) as unknown as WebhookDefinition;
 }
 
+/** The key under which the enabled webhooks are remembered while their table is unwritten. */
+const ENABLED = 'extras.webhook:enabled';
+
 /**
  * Turns committed changes into webhook jobs: one per enabled webhook whose object types and trigger
  * match, delivered by a worker. Conditions are evaluated there, on the object's data, as in NetBox.
@@ -49,14 +53,18 @@ export class WebhookEvents implements ChangeListener, OnModuleInit {
     this.jobs.handlers.register('webhook', (job: WebhookJob) => deliverWebhook(job.webhook, job.event));
   }
 
-  async wantsDeleted(model: ModelDef, em: EntityManager): Promise<boolean> {
+  async wantsDeleted(model: ModelDef, em: EntityManager, cache?: CachedReads): Promise<boolean> {
     let hooks = this.inTransaction.get(em);
-    if (!hooks) this.inTransaction.set(em, (hooks = enabledWebhooks(em, this.db.driver)));
+    if (!hooks) {
+      const read = () => enabledWebhooks(em, this.db.driver);
+      hooks = cache ? cache.value(ENABLED, [Webhook.table], read) : read();
+      this.inTransaction.set(em, hooks);
+    }
     return matching(await hooks, model.label, 'delete').length > 0;
   }
 
   async committed(committed: CommittedChanges): Promise<void> {
-    const hooks = await committed.reads.value('extras.webhook:enabled', [Webhook.table], () => enabledWebhooks(this.db.manager, this.db.driver));
+    const hooks = await committed.reads.value(ENABLED, [Webhook.table], () => enabledWebhooks(this.db.manager, this.db.driver));
     if (!hooks.length) return;
     const timestamp = webhookTimestamp(new Date());
     // Each object's latest state, rendered once per model, whatever the number of its events.
