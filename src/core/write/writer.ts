@@ -307,20 +307,14 @@ export class Writer {
   deferChangeRecords(): void {
     this.pending ??= [];
     const runner = this.em.queryRunner;
-    if (this.driver !== 'postgres' || !runner || this.sendHeld) return;
-    const query = runner.query;
-    const send = (sql: string, params: unknown[]) => (query as (...args: unknown[]) => Promise<unknown>).call(runner, sql, params);
-    this.sendHeld = async () => {
-      const held = this.held;
-      this.held = null;
-      if (held) await send(held.sql, held.params);
-      return send;
-    };
+    if (this.driver !== 'postgres' || !runner || this.sendNow) return;
+    const query = runner.query as (...args: unknown[]) => Promise<any>;
+    this.sendNow = (sql, params) => query.call(runner, sql, params);
     runner.query = async (...args: unknown[]) => {
       // What a rolled back transaction held is dropped: in an aborted transaction it could not be sent.
       if (this.held && /^\s*ROLLBACK/i.test(String(args[0]))) this.held = null;
-      if (this.held) await this.sendHeld!();
-      return (query as (...args: unknown[]) => Promise<any>).apply(runner, args);
+      await this.sendHeld();
+      return query.apply(runner, args);
     };
   }
 
@@ -333,26 +327,33 @@ export class Writer {
     // A few hundred records a statement keeps the parameters within what both drivers take.
     for (let i = 0; changes && i < records.length; i += 200) {
       const insert = this.em.createQueryBuilder().insert().into(changes.table).values(records.slice(i, i + 200));
-      if (i === 0 && held && this.sendHeld) {
+      if (i === 0 && held && this.sendNow) {
         // The held write first, its parameters first: the insert's are numbered after them.
         const [sql, params] = insert.getQueryAndParameters();
         const numbered = sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + held.params.length}`);
-        await (await this.sendHeld())(`WITH held AS (${held.sql}) ${numbered}`, [...held.params, ...params]);
+        await this.sendNow(`WITH held AS (${held.sql}) ${numbered}`, [...held.params, ...params]);
       } else {
         await insert.execute();
       }
     }
-    if (held && !(changes && records.length)) await (await this.sendHeld!())(held.sql, held.params);
+    if (held && !(changes && records.length)) await this.sendNow!(held.sql, held.params);
   }
 
   /** An update or delete of one object's row held until the change records are written, or another statement is sent. */
   private held: { sql: string; params: unknown[] } | null = null;
-  /** Sends what is held, if anything; answers the runner's own `query`, which sends without looking at what is held. */
-  private sendHeld: (() => Promise<(sql: string, params: unknown[]) => Promise<unknown>>) | null = null;
+  /** Sends a statement on the transaction's connection without looking at what is held; set where writes may be held. */
+  private sendNow: ((sql: string, params: unknown[]) => Promise<unknown>) | null = null;
+
+  /** Sends what is held, if anything. */
+  private async sendHeld(): Promise<void> {
+    const held = this.held;
+    this.held = null;
+    if (held) await this.sendNow!(held.sql, held.params);
+  }
 
   /** Writes an object's row: now, or held for the change records' statement where it may be. */
   private async writeRow(statement: { getQueryAndParameters(): [string, unknown[]]; execute(): Promise<unknown> }): Promise<void> {
-    if (!this.sendHeld || !this.pending) {
+    if (!this.sendNow || !this.pending) {
       await statement.execute();
       return;
     }
