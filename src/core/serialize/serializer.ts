@@ -164,7 +164,7 @@ const referrerIdsKind = (fk: ForeignKeyField) => `referrers:${fk.model.label}.${
  */
 interface ObjectList {
   kind: string;
-  /** What the ids are read from: they are remembered while these tables are unwritten. */
+  /** What the ids are read from: they are remembered while this table is unwritten. */
   table: string;
   /** A JSON list of the ids for the row aliased `t`. */
   expression(query: ModelQuery): string;

@@ -28,6 +28,11 @@ const TAG_NAMES = '__tag_names';
 function tagNamesOf(changes: Row): string[] | undefined {
   return TAG_NAMES in changes ? (changes[TAG_NAMES] as string[]) : undefined;
 }
+/** `items` cut into consecutive groups of the given sizes. */
+function inGroups<T>(items: T[], sizes: number[]): T[][] {
+  let start = 0;
+  return sizes.map((size) => items.slice(start, (start += size)));
+}
 /** The largest id an integer id column holds. */
 const MAX_ROW_ID = 2_147_483_647;
 /** Parameters a statement binds at most: within what both drivers take (SQLite 32,766, PostgreSQL 65,535). */
@@ -198,12 +203,7 @@ export class Writer {
       ...sources.map((m2m) => `FROM ${q(m2m.throughTable)} d WHERE d.${q(m2m.sourceColumn)} = :id`),
       ...targets.map((m2m) => `FROM ${q(m2m.throughTable)} d WHERE d.${q(m2m.targetColumn)} = :id`),
     ], { id, type: model.label });
-    const [referenced, held, linked, linking] = [
-      present.slice(0, references.length),
-      present.slice(references.length, references.length + holding.length),
-      present.slice(references.length + holding.length, references.length + holding.length + sources.length),
-      present.slice(references.length + holding.length + sources.length),
-    ];
+    const [referenced, held, linked, linking] = inGroups(present, [references.length, holding.length, sources.length, targets.length]);
     for (const [i, fk] of references.entries()) {
       if (!referenced[i]) continue;
       const dependents = await new ModelQuery(this.em, fk.model, this.driver).where(`t.${q(fk.column)} = :dep`, { dep: id }).rows({ order: ['id'] });
