@@ -8,6 +8,8 @@ import { AppModule } from './app.module';
 import { ensureSuperuser } from './core/auth/superuser';
 import { AppConfig } from './core/config/config';
 import { Database } from './core/db/database';
+import { dialectRouting } from './core/dialect/routing';
+import { dialectOfVersion } from './core/dialect/registry';
 import { appendSlash, jsonBody, responseHeaders } from './core/http/middleware';
 import { RenderingExpressAdapter } from './core/http/rendering-adapter';
 import { indexRoutes } from './core/http/route-index';
@@ -43,7 +45,8 @@ export async function createApp(config: AppConfig, opts: { logger?: false; modul
   });
   const dataSource = app.get(Database).dataSource;
   const metrics = config.metricsEnabled ? new Metrics(dataSource) : null;
-  app.use(responseHeaders(serviceVersion()));
+  app.use(dialectRouting(dialectOfVersion(config.apiDialect)));
+  app.use(responseHeaders());
   app.use(requestLog(logger, metrics));
   // Probes and metrics answer before authentication, rendering and the database's permissions.
   server.get('/healthz', liveness);

@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { CircuitsModule } from './circuits/circuits.module';
 import { AppConfig } from './core/config/config';
 import { CoreModule } from './core/core.module';
+import { dialectApps } from './core/crud/api-app';
 import { CoreAppModule } from './core-app/core-app.module';
 import { Plugin } from './core/plugins/plugin';
 import { DcimModule } from './dcim/dcim.module';
@@ -31,6 +32,7 @@ export class AppModule {
         UsersModule,
         VirtualizationModule,
         WirelessModule,
+        dialectApps(),
         GraphqlModule,
         ...plugins.map((p) => p.module()),
         ...extra,

@@ -33,3 +33,4 @@ export * from './wireless/models';
 export * from './extras/config-templates.model';
 export { Dashboard } from './extras/dashboard';
 export * from './extras/image-attachments/image-attachment.model';
+import './dialects';

@@ -1,9 +1,11 @@
 import { Controller, Get, Inject, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { PublicRoute } from './auth/auth.guard';
 import { requestContext } from './crud/model.controller';
+import { dialectOf, nativeDialect } from './dialect/registry';
 import { Allow, READ_METHODS } from './http/allow';
 import { Jobs } from './jobs/queue';
 import { Plugin } from './plugins/plugin';
@@ -54,23 +56,41 @@ export class CoreController {
   @Get()
   @Allow(READ_METHODS)
   root(@Req() req: Request) {
-    const { baseUrl } = requestContext(req);
-    return Object.fromEntries(API_APPS.map((app) => [app, `${baseUrl}/api/${app}/`]));
+    const { baseUrl, dialect = nativeDialect() } = requestContext(req);
+    const apps = [...new Set([...API_APPS, ...dialect.extraApps()])].sort();
+    return Object.fromEntries(apps.map((app) => [app, `${baseUrl}/api/${app}/`]));
   }
 
   @Get('status')
   @Allow(READ_METHODS)
-  async status() {
+  async status(@Req() req: Request) {
     versions ??= { framework: packageVersion('@nestjs/core'), installedApps: Object.fromEntries(COMPONENTS.map((c) => [c, packageVersion(c)])) };
+    const dialect = dialectOf(req);
+    const plugins = Object.fromEntries(this.plugins.map((p) => [p.name, p.version]));
+    const workers = await workersRunning(this.jobs);
+    if (dialect.isNative) {
+      return {
+        'framework-version': versions.framework,
+        'installed-apps': versions.installedApps,
+        'service-version': serviceVersion(),
+        // Beyond the spec's keys: Ansible's nb_inventory reads the NetBox version it speaks to from here.
+        'netbox-version': serviceVersion(),
+        plugins,
+        'python-version': process.versions.node,
+        'rq-workers-running': workers,
+      };
+    }
+    // NetBox 4.4's keys: clients parse `netbox-version` as the X.Y.Z of the release whose API is spoken.
     return {
       'framework-version': versions.framework,
-      'installed-apps': versions.installedApps,
-      'service-version': serviceVersion(),
-      // Beyond the spec's keys: Ansible's nb_inventory reads the NetBox version it speaks to from here.
-      'netbox-version': serviceVersion(),
-      plugins: Object.fromEntries(this.plugins.map((p) => [p.name, p.version])),
+      hostname: os.hostname(),
+      installed_apps: versions.installedApps,
+      'netbox-version': dialect.release,
+      'netbox-full-version': dialect.release,
+      plugins,
       'python-version': process.versions.node,
-      'rq-workers-running': await workersRunning(this.jobs),
+      'rq-workers-running': workers,
+      'service-version': serviceVersion(),
     };
   }
 }

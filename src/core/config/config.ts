@@ -57,6 +57,8 @@ export interface AppConfig {
   jobs: JobSettings;
   /** `/graphql/` served (NetBox's GRAPHQL_ENABLED), and the limits a query is refused beyond before it runs. */
   graphql: { enabled: boolean; maxDepth: number; maxComplexity: number };
+  /** The NetBox API generation `/api/` speaks (`API_DIALECT`); `/v3/api/` and `/v4/api/` name one explicitly. */
+  apiDialect: '3.5' | '4.6';
 }
 
 export interface JobSettings {
@@ -238,6 +240,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       // A field costs 1, a relation 10 plus what it selects, times 10 (or its limit) for a list: four levels of lists fit.
       maxComplexity: integer(env, 'GRAPHQL_MAX_COMPLEXITY', 50_000, 1),
     },
+    apiDialect: oneOf(env, 'API_DIALECT', ['3.5', '4.6'] as const, '3.5'),
   };
 }
 

@@ -1,20 +1,29 @@
 import { Controller, DynamicModule, Get, Module, Provider, Req, Type } from '@nestjs/common';
 import type { Request } from 'express';
 import { PublicRoute } from '../auth/auth.guard';
+import { allDialects, nativeDialect } from '../dialect/registry';
 import { Allow, READ_METHODS } from '../http/allow';
+import { NotFoundError } from '../http/errors';
 import { ModelDef, registry } from '../model/model';
 import { modelController, requestContext } from './model.controller';
 
-/** `GET /api/<app>/`: the app's endpoints with absolute URLs, its models' and the extra routes it names (`rootEntries`). */
-function appRootController(app: string, rootEntries: Record<string, string>): Type<unknown> {
-  @Controller(registry.appRoot(app).slice(1, -1))
+/**
+ * `GET /api/<app>/`: the app's endpoints with absolute URLs, as the request's dialect routes them: the models it serves
+ * there (a 4.x `vpn` holds L2VPNs stored under ipam) and the extra routes the app names (`rootEntries`). An app only a
+ * dialect has (`vpn`) is not found in the others.
+ */
+export function appRootController(app: string, rootEntries: Record<string, string> = {}, own = true): Type<unknown> {
+  const root = registry.appRoot(app);
+  @Controller(root.slice(1, -1))
   @PublicRoute()
   class AppRootController {
     @Get()
     @Allow(READ_METHODS)
     root(@Req() req: Request) {
-      const { baseUrl } = requestContext(req);
-      const entries = [...registry.byApp(app).map((m) => [m.plural, m.path]), ...Object.entries(rootEntries)];
+      const { baseUrl, dialect = nativeDialect() } = requestContext(req);
+      const models = registry.served().filter((m) => dialect.pathOf(m).startsWith(root));
+      if (!own && !models.length) throw new NotFoundError();
+      const entries = [...models.map((m) => [dialect.pathOf(m).slice(root.length, -1), dialect.pathOf(m)]), ...Object.entries(rootEntries)];
       return Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b)).map(([name, path]) => [name, `${baseUrl}${path}`]));
     }
   }
@@ -41,4 +50,11 @@ export function apiApp(
     providers: extra.providers ?? [],
     exports: extra.exports ?? [],
   };
+}
+
+/** The roots of apps that only some dialects have (4.x's `vpn`), found from the dialects' moved routes. */
+export function dialectApps(): DynamicModule {
+  const stored = new Set(registry.all().map((m) => m.app));
+  const apps = [...new Set(allDialects().flatMap((d) => d.extraApps()))].filter((app) => !stored.has(app));
+  return { module: ApiAppModule, controllers: apps.map((app) => appRootController(app, {}, false)) };
 }

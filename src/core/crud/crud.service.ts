@@ -3,6 +3,7 @@ import { Readable } from 'stream';
 import { EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { Database } from '../db/database';
+import { Dialect } from '../dialect/dialect';
 import { CachedReads, PrereadVersions, ReadCache } from '../db/read-cache';
 import { NotFoundError, PermissionDeniedError, ValidationError } from '../http/errors';
 import { ModelDef, Row, WriteContext } from '../model/model';
@@ -20,7 +21,10 @@ import { listJson, listStreaming } from './stream';
 
 /** What a use case needs to know about the request it serves. */
 export interface RequestContext {
+  /** Scheme, host and the dialect's base path, if the request named one: `url` fields are absolute. */
   baseUrl: string;
+  /** The API generation the request speaks; the stored names (the native dialect) when absent. */
+  dialect?: Dialect;
   /** The request's absolute URL: pagination links are built from it. */
   url: string;
   params: QueryParams;
@@ -249,10 +253,10 @@ export class CrudService {
   private async listQuery(model: ModelDef, ctx: RequestContext): Promise<{ query: ModelQuery; mode: Mode; page: Page; select: RowsOptions }> {
     const mode = modeOf(ctx.params);
     const query = this.visible(this.db.manager, model, ctx);
-    await applyFilters(query, ctx.params);
+    await applyFilters(query, filtersIn(model, ctx));
     const page = pageOf(ctx.params, this.config, takesCursor(model));
-    const counts = countsFor(model, mode);
-    if (page.start === undefined) return { query, mode, page, select: { counts, order: orderingOf(model, ctx.params) ?? query.defaultOrder(), ...page } };
+    const counts = countsFor(model, mode, ctx.dialect);
+    if (page.start === undefined) return { query, mode, page, select: { counts, order: orderingOf(model, ctx) ?? query.defaultOrder(), ...page } };
     // An id beyond the column's range names no row (PostgreSQL would refuse the comparison).
     query.where(page.start > MAX_ID ? '1 = 0' : `t.id >= ${query.param(page.start)}`);
     return { query, mode, page, select: { counts, order: ['id'], limit: page.limit } };
@@ -261,9 +265,9 @@ export class CrudService {
   /** Every object of the list this request filters, unpaged, in its order, fully represented: what an export renders. */
   async everyListed(model: ModelDef, ctx: RequestContext): Promise<Representation[]> {
     const query = this.visible(this.db.manager, model, ctx);
-    await applyFilters(query, ctx.params);
+    await applyFilters(query, filtersIn(model, ctx));
     const reads = this.cache.reader(ctx.readVersions);
-    const [, rows] = await Promise.all([reads.prefetch(), query.rows({ counts: countsFor(model, 'full'), order: orderingOf(model, ctx.params) ?? query.defaultOrder() })]);
+    const [, rows] = await Promise.all([reads.prefetch(), query.rows({ counts: countsFor(model, 'full', ctx.dialect), order: orderingOf(model, ctx) ?? query.defaultOrder() })]);
     return represent(this.render(ctx, this.db.manager, reads), model, rows, 'full');
   }
 
@@ -351,12 +355,15 @@ export class CrudService {
   }
 
   /** One object, or a list of them created all or none. */
-  async create(model: ModelDef, body: unknown, ctx: RequestContext): Promise<Representation | Representation[]> {
+  async create(model: ModelDef, sent: unknown, ctx: RequestContext): Promise<Representation | Representation[]> {
+    const body = bodyIn(model, sent, ctx);
     const single = !Array.isArray(body);
-    const { result: ids, reads, answerRows } = await this.write(
-      ctx,
-      (writer, em) => this.createIn(writer, em, model, single ? [body] : (body as unknown[]), ctx, single),
-      (created) => ({ model, ids: created }),
+    const { result: ids, reads, answerRows } = await errorsSpoken(model, ctx, () =>
+      this.write(
+        ctx,
+        (writer, em) => this.createIn(writer, em, model, single ? [body] : (body as unknown[]), ctx, single),
+        (created) => ({ model, ids: created }),
+      ),
     );
     const reps = await this.written(model, ids, ctx, reads, answerRows, true);
     return single ? reps[0] : reps;
@@ -369,32 +376,41 @@ export class CrudService {
     return ids;
   }
 
-  async update(model: ModelDef, id: number, body: unknown, partial: boolean, ctx: RequestContext): Promise<Representation> {
-    const { reads, answerRows } = await this.write(
-      ctx,
-      async (writer, em) => {
-        await this.requireVisible(em, model, id, ctx);
-        await writer.update(model, id, body, partial);
-        await this.requireStillPermitted(em, model, [id], ctx);
-      },
-      () => ({ model, ids: [id] }),
+  async update(model: ModelDef, id: number, sent: unknown, partial: boolean, ctx: RequestContext): Promise<Representation> {
+    const body = bodyIn(model, sent, ctx);
+    const { reads, answerRows } = await errorsSpoken(model, ctx, () =>
+      this.write(
+        ctx,
+        async (writer, em) => {
+          await this.requireVisible(em, model, id, ctx);
+          await writer.update(model, id, body, partial);
+          await this.requireStillPermitted(em, model, [id], ctx);
+        },
+        () => ({ model, ids: [id] }),
+      ),
     );
     return (await this.written(model, [id], ctx, reads, answerRows))[0];
   }
 
   /** A list of `{id, ...changes}`; objects may change different fields; all or none. */
   async bulkUpdate(model: ModelDef, body: unknown, partial: boolean, ctx: RequestContext): Promise<Representation[]> {
-    const items = bulkItems(body);
-    const { result: ids, reads, answerRows } = await this.write(ctx, async (writer, em) => {
-      await this.db.lockRows(em, model.table, items.map((i) => i.id as number));
-      await this.requireExisting(em, model, items, ctx);
-      return eachOrNone(items, async (item) => {
-        const { id, ...changes } = item;
-        await writer.update(model, id as number, changes, partial);
-        await this.requireStillPermitted(em, model, [id as number], ctx);
-        return id as number;
-      });
-    }, (updated) => ({ model, ids: updated }));
+    const items = bulkItems(body).map((item) => ({ ...(bodyIn(model, item, ctx) as Record<string, unknown>), id: item.id }));
+    const { result: ids, reads, answerRows } = await errorsSpoken(model, ctx, () =>
+      this.write(
+        ctx,
+        async (writer, em) => {
+          await this.db.lockRows(em, model.table, items.map((i) => i.id as number));
+          await this.requireExisting(em, model, items, ctx);
+          return eachOrNone(items, async (item) => {
+            const { id, ...changes } = item;
+            await writer.update(model, id as number, changes, partial);
+            await this.requireStillPermitted(em, model, [id as number], ctx);
+            return id as number;
+          });
+        },
+        (updated) => ({ model, ids: updated }),
+      ),
+    );
     return this.written(model, ids, ctx, reads, answerRows);
   }
 
@@ -431,7 +447,7 @@ export class CrudService {
   private async representPage(render: RenderContext, model: ModelDef, ids: number[], mode: Mode, reads: CachedReads, read: (missing: number[]) => Promise<Row[]>): Promise<RawJson[]> {
     if (!ids.length) return [];
     // What else a representation depends on: where it is served from and what the client left out.
-    const prefix = `${model.label}|${mode}|${render.baseUrl}|${[...(render.exclude ?? [])].sort().join(',')}|`;
+    const prefix = `${model.label}|${mode}|${render.dialect?.version ?? ''}|${render.baseUrl}|${[...(render.exclude ?? [])].sort().join(',')}|`;
     const known = await reads.representations(ids.map((id) => prefix + id));
     const missing = ids.filter((_, i) => known[i] === undefined);
     const written = new Map<number, Buffer>();
@@ -452,7 +468,7 @@ export class CrudService {
   private render(ctx: RequestContext, em: EntityManager, cache?: CachedReads): RenderContext {
     const exclude = ctx.params.exclude;
     const excluded = new Set((Array.isArray(exclude) ? exclude : exclude ? [exclude] : []).flatMap((e) => e.split(',')));
-    return { em, driver: this.db.driver, baseUrl: ctx.baseUrl, exclude: excluded, config: this.config, cache };
+    return { em, driver: this.db.driver, baseUrl: ctx.baseUrl, exclude: excluded, config: this.config, cache, dialect: ctx.dialect };
   }
 }
 
@@ -462,10 +478,33 @@ export function modeOf(params: QueryParams): Mode {
   return value !== undefined && TRUE.test(value) ? 'brief' : 'full';
 }
 
+/** A body in the request's dialect under the stored names (a list item by item). */
+function bodyIn(model: ModelDef, body: unknown, ctx: RequestContext): unknown {
+  const dialect = ctx.dialect;
+  if (!dialect) return body;
+  return Array.isArray(body) ? body.map((item) => dialect.bodyIn(model, item)) : dialect.bodyIn(model, body);
+}
+
+/** Runs a write whose field errors are keyed by stored names, and answers them in the request's dialect. */
+async function errorsSpoken<T>(model: ModelDef, ctx: RequestContext, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    if (e instanceof ValidationError && ctx.dialect && !ctx.dialect.isPlain(model)) throw new ValidationError(ctx.dialect.errorsOut(model, e.body) as Record<string, unknown>);
+    throw e;
+  }
+}
+
+/** The request's filters under the stored names: those of its dialect renamed, those the dialect lacks left out. */
+function filtersIn(model: ModelDef, ctx: RequestContext): QueryParams {
+  return ctx.dialect ? ctx.dialect.filtersIn(model, ctx.params) : ctx.params;
+}
+
 /** `?ordering=name,-id`: known fields and counts only, the rest ignored; then id for stable pages. */
-function orderingOf(model: ModelDef, params: QueryParams): string[] | undefined {
-  const raw = params.ordering;
-  const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
+function orderingOf(model: ModelDef, ctx: RequestContext): string[] | undefined {
+  const raw = ctx.params.ordering;
+  const last = Array.isArray(raw) ? raw[raw.length - 1] : raw;
+  const value = last && ctx.dialect ? ctx.dialect.orderingIn(model, last) : last;
   if (!value) return undefined;
   const terms = value
     .split(',')

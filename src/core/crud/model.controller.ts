@@ -1,6 +1,7 @@
 import { All, Body, Controller, Delete, Get, HttpCode, Options, Param, Patch, Post, Put, Req, Type } from '@nestjs/common';
 import type { Request } from 'express';
 import { AuthenticatedRequest, ModelRoute } from '../auth/auth.guard';
+import { basePathOf, dialectOf } from '../dialect/registry';
 import { requestOrigin } from '../http/client';
 import { ApiError, NotFoundError } from '../http/errors';
 import { Allow, DETAIL_METHODS, LIST_METHODS, READ_METHODS } from '../http/allow';
@@ -12,11 +13,12 @@ import { CrudService, RequestContext } from './crud.service';
 import { ListExports } from './list-exports';
 
 export function requestContext(req: Request): RequestContext {
-  const baseUrl = requestOrigin(req);
+  const origin = requestOrigin(req);
   const { principal, scope, id, readVersions } = req as AuthenticatedRequest;
   return {
-    baseUrl,
-    url: `${baseUrl}${req.originalUrl}`,
+    baseUrl: `${origin}${basePathOf(req)}`,
+    dialect: dialectOf(req),
+    url: `${origin}${req.originalUrl}`,
     params: req.query as QueryParams,
     user: principal?.user ?? null,
     scope: scope ?? 'all',

@@ -4,17 +4,11 @@ import { ApiError } from './errors';
 import { renderBody } from './render';
 import { routeExists } from './route-index';
 
-export function apiVersion(version: string): string {
-  return version.split('.').slice(0, 2).join('.');
-}
-
-/** Headers every response carries, errors and redirects included. */
-export function responseHeaders(version: string) {
-  const api = apiVersion(version);
+/** Headers every response carries, errors and redirects included; `API-Version` is the request's dialect's (`dialectRouting`). */
+export function responseHeaders() {
   return (req: Request, res: Response, next: NextFunction) => {
     const id = randomUUID();
     (req as Request & { id: string }).id = id;
-    res.setHeader('API-Version', api);
     res.setHeader('X-Request-ID', id);
     res.setHeader('Vary', 'Accept');
     next();
@@ -25,8 +19,10 @@ export function responseHeaders(version: string) {
 export function appendSlash(server: express.Express) {
   return (req: Request, res: Response, next: NextFunction) => {
     const [path, query] = req.originalUrl.split(/\?(.*)/s, 2);
+    // The route as stored (`req.path`, below any dialect's base) is what exists; the redirect keeps the client's path.
+    const routed = req.path;
     // A last segment with an extension is a file (the sandbox UI's assets), never a slashed path.
-    if (path.startsWith('/api') && !path.endsWith('/') && !/\.[a-z0-9]+$/i.test(path) && routeExists(server, `${path}/`)) {
+    if (routed.startsWith('/api') && !path.endsWith('/') && !/\.[a-z0-9]+$/i.test(path) && routeExists(server, `${routed}/`)) {
       res.status(302).location(`${path}/${query !== undefined ? `?${query}` : ''}`).end();
       return;
     }

@@ -4,6 +4,7 @@ import { Driver, ForeignKeyField, GenericRelationField, ManyToManyField } from '
 import { ModelDef, Row, registry } from '../model/model';
 import { ModelQuery, jsonListSql, parseJsonList, q, selectSql } from '../query/model-query';
 import type { CachedReads } from '../db/read-cache';
+import type { Dialect } from '../dialect/dialect';
 import { renderCustomFields } from '../custom-fields';
 import { renderConfigContexts } from '../config-context';
 
@@ -27,26 +28,44 @@ export interface RenderContext {
   config?: Pick<AppConfig, 'allowTokenRetrieval' | 'preferIpv4'>;
   /** Reads reused across requests while their tables are unwritten; never inside a write's transaction. */
   cache?: CachedReads;
+  /** The API generation to speak; the stored names when absent. */
+  dialect?: Dialect;
 }
 
-/** The keys a mode shows, without counts of models that are not installed. */
-export function keysFor(model: ModelDef, mode: Mode): string[] {
-  const keys = mode === 'full' ? [...model.full, ...[...registry.reverseRelationsTo(model).keys()].filter((k) => !model.full.includes(k))] : model.brief;
+/** The stored keys a mode shows, in a dialect's order where it lists the model, without counts of models that are not installed. */
+export function keysFor(model: ModelDef, mode: Mode, dialect?: Dialect): string[] {
+  const full = [...model.full, ...[...registry.reverseRelationsTo(model).keys()].filter((k) => !model.full.includes(k))];
+  let keys = mode === 'full' ? full : model.brief;
+  if (dialect && !dialect.isNative) {
+    const listed = dialect.listedKeys(model, mode, new Set([...full, ...model.brief]));
+    if (listed) keys = listed;
+    else if (mode === 'brief' && dialect.briefDescription && model.fields.description && !keys.includes('description')) keys = [...keys, 'description'];
+  }
   const active = model.activeCounts;
   return keys.filter((k) => !(k in model.counts) || k in active);
 }
 
-export function countsFor(model: ModelDef, mode: Mode): string[] {
-  return keysFor(model, mode).filter((k) => k in model.activeCounts);
+export function countsFor(model: ModelDef, mode: Mode, dialect?: Dialect): string[] {
+  return keysFor(model, mode, dialect).filter((k) => k in model.activeCounts);
 }
 
-export function objectUrl(ctx: Pick<RenderContext, 'baseUrl'>, model: ModelDef, id: number): string {
+/** A representation built under stored keys, in the dialect's names and values. */
+function spoken(dialect: Dialect, model: ModelDef, rep: Representation): Representation {
+  const out: Representation = {};
+  for (const [key, value] of Object.entries(rep)) {
+    const convert = dialect.conversion(model, key);
+    out[dialect.nameOf(model, key)] = convert && value !== null ? convert.out(value) : value;
+  }
+  return out;
+}
+
+export function objectUrl(ctx: Pick<RenderContext, 'baseUrl' | 'dialect'>, model: ModelDef, id: number): string {
   return objectUrlFor(ctx, model)(id);
 }
 
 /** Builds `objectUrl` for many ids of one model, reading its path once. */
-function objectUrlFor(ctx: Pick<RenderContext, 'baseUrl'>, model: ModelDef): (id: number) => string {
-  const prefix = `${ctx.baseUrl}${model.path}`;
+function objectUrlFor(ctx: Pick<RenderContext, 'baseUrl' | 'dialect'>, model: ModelDef): (id: number) => string {
+  const prefix = `${ctx.baseUrl}${ctx.dialect?.pathOf(model) ?? model.path}`;
   return (id) => `${prefix}${id}/`;
 }
 
@@ -55,7 +74,7 @@ function objectUrlFor(ctx: Pick<RenderContext, 'baseUrl'>, model: ModelDef): (id
  * batch, one query per relation, so a page costs the same number of queries at any size.
  */
 export async function represent(ctx: RenderContext, model: ModelDef, rows: Row[], mode: Mode): Promise<Representation[]> {
-  const keys = keysFor(model, mode).filter((k) => !ctx.exclude?.has(k) && !(ctx.nested && k in model.counts));
+  const keys = keysFor(model, mode, ctx.dialect).filter((k) => !ctx.exclude?.has(k) && !(ctx.nested && k in model.counts));
   const related = new Map<string, Map<number | string, Representation>>();
   const many = new Map<string, Map<number, Representation[]>>();
   const tags = keys.includes('tags') && model.features.tags ? await loadTags(ctx, model, rows.map((r) => r.id)) : null;
@@ -90,7 +109,8 @@ export async function represent(ctx: RenderContext, model: ModelDef, rows: Row[]
   }
   if (model.present) reps.forEach((rep, i) => model.present!(rep, rows[i], { ...ctx, mode }));
   if (model.augment && rows.length) await model.augment({ ...ctx, exclude: undefined, fresh: false }, rows, reps, mode);
-  return reps;
+  const dialect = ctx.dialect;
+  return dialect && !dialect.isPlain(model) ? reps.map((rep) => spoken(dialect, model, rep)) : reps;
 }
 
 interface Loaded {
@@ -111,6 +131,11 @@ function readerFor(ctx: RenderContext, model: ModelDef, key: string, loaded: Loa
     case 'url': {
       const url = objectUrlFor(ctx, model);
       return (row) => url(row.id);
+    }
+    case 'display_url': {
+      // The object's page: its API path without `/api`.
+      const prefix = `${ctx.baseUrl}${(ctx.dialect?.pathOf(model) ?? model.path).replace(/^\/api\//, '/')}`;
+      return (row) => `${prefix}${row.id}/`;
     }
     case 'display':
       return (row) => model.display(row);

@@ -1,0 +1,265 @@
+import { ForeignKeyField } from '../model/fields';
+import type { ModelDef } from '../model/model';
+
+/** A value stored one way and spoken another (a virtual machine's disk: megabytes stored, gigabytes in 3.5). */
+export interface ValueConversion {
+  /** The stored value as the dialect shows it. */
+  out(value: unknown): unknown;
+  /** A value the dialect was sent, as stored; unchanged when it is not one the conversion knows (the field's own check refuses it). */
+  in(value: unknown): unknown;
+}
+
+/** How one model reads in a dialect, relative to how it is stored. */
+export interface ModelView {
+  /** Stored field name → the dialect's. A relation's filters (`<fk>`, `<fk>_id`) follow its field. */
+  rename?: Record<string, string>;
+  /** Stored filter name → the dialect's, or null where the dialect has no such filter. Lookups (`__n`) follow. */
+  filters?: Record<string, string | null>;
+  convert?: Record<string, ValueConversion>;
+  /** Stored fields the dialect neither shows nor takes. */
+  hide?: string[];
+}
+
+export interface DialectSpec {
+  /** `API-Version`: NetBox's major.minor. */
+  version: string;
+  /** `netbox-version` in `/api/status/`: the release whose behaviour is matched. */
+  release: string;
+  /** The path under which this dialect is named explicitly (`/v4`): `/v4/api/...`. */
+  base: string;
+  models?: Record<string, ModelView>;
+  /** The dialect's route of a model (`app/plural`) → its stored route, where they differ. */
+  paths?: Record<string, string>;
+  /** Brief (and nested) forms add the model's `description` (NetBox 4.0). */
+  briefDescription?: boolean;
+  /** Full forms carry `display_url`, the object's page (NetBox 4.1). */
+  displayUrl?: boolean;
+  /** Each model's fields and brief fields as the dialect's serializers list them, in order, by the dialect's object type. */
+  serializers?: Record<string, { fields: string[]; brief: string[] }>;
+  /** Stored object type → the dialect's, where a model moved app (`ipam.l2vpn` → `vpn.l2vpn`). */
+  objectTypes?: Record<string, string>;
+  /** Write-only fields every changed-logged model takes (`changelog_message`): accepted, never stored as a column. */
+  writeOnly?: string[];
+}
+
+interface CompiledView {
+  /** Stored name → the dialect's, for every field and key. */
+  out: Map<string, string>;
+  /** The dialect's name → stored, for every renamed field; a stored name renamed away is absent. */
+  in: Map<string, string>;
+  /** Stored names the dialect does not speak: renamed away, or hidden. */
+  unspoken: Set<string>;
+  hidden: Set<string>;
+  filtersIn: Map<string, string>;
+  filtersUnspoken: Set<string>;
+  convert: Map<string, ValueConversion>;
+}
+
+const EMPTY_VIEW: CompiledView = {
+  out: new Map(),
+  in: new Map(),
+  unspoken: new Set(),
+  hidden: new Set(),
+  filtersIn: new Map(),
+  filtersUnspoken: new Set(),
+  convert: new Map(),
+};
+
+/** A renamed field renames its filter; a relation's `<name>_id` too. The view's own filter names win. */
+function renamedFilters(model: ModelDef, rename: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(rename).flatMap(([stored, spoken]) => (model.fields[stored] instanceof ForeignKeyField ? [[stored, spoken], [`${stored}_id`, `${spoken}_id`]] : [[stored, spoken]])),
+  );
+}
+
+/**
+ * One generation of NetBox's API as this service speaks it: a view of the stored models (renamed fields and filters,
+ * converted values, moved routes), read by the same serializer, filters, routes and schema for every dialect.
+ */
+export class Dialect {
+  readonly version: string;
+  readonly release: string;
+  readonly base: string;
+  readonly briefDescription: boolean;
+  readonly displayUrl: boolean;
+  readonly writeOnly: readonly string[];
+  private readonly views = new Map<string, CompiledView>();
+  /** The dialect's route → stored, and back. */
+  private readonly routesIn: Array<[string, string]>;
+  private readonly routesOut: Array<[string, string]>;
+
+  private readonly keyLists = new Map<string, string[] | null>();
+  /** The dialect whose names the models are stored under: its representations are the stored keys as they are. */
+  isNative = false;
+
+  constructor(private readonly spec: DialectSpec) {
+    this.version = spec.version;
+    this.release = spec.release;
+    this.base = spec.base;
+    this.briefDescription = !!spec.briefDescription;
+    this.displayUrl = !!spec.displayUrl;
+    this.writeOnly = spec.writeOnly ?? [];
+    const paths = Object.entries(spec.paths ?? {}).map(([spoken, stored]) => [`/api/${spoken}/`, `/api/${stored}/`] as [string, string]);
+    this.routesIn = paths;
+    this.routesOut = paths.map(([spoken, stored]) => [stored, spoken]);
+  }
+
+  private view(model: ModelDef): CompiledView {
+    let view = this.views.get(model.label);
+    if (view) return view;
+    const spec = this.spec.models?.[model.label];
+    if (!spec) {
+      this.views.set(model.label, EMPTY_VIEW);
+      return EMPTY_VIEW;
+    }
+    const rename = spec.rename ?? {};
+    const filters = { ...renamedFilters(model, rename), ...spec.filters };
+    const hidden = new Set(spec.hide ?? []);
+    view = {
+      out: new Map(Object.entries(rename)),
+      in: new Map(Object.entries(rename).map(([stored, spoken]) => [spoken, stored])),
+      unspoken: new Set([...Object.keys(rename), ...hidden]),
+      hidden,
+      filtersIn: new Map(Object.entries(filters).flatMap(([stored, spoken]) => (spoken === null ? [] : [[spoken, stored] as [string, string]]))),
+      filtersUnspoken: new Set(Object.keys(filters)),
+      convert: new Map(Object.entries(spec.convert ?? {})),
+    };
+    this.views.set(model.label, view);
+    return view;
+  }
+
+  /** The dialect's name of a stored object type (`vpn.l2vpn`). */
+  objectTypeOf(model: ModelDef): string {
+    return this.spec.objectTypes?.[model.label] ?? model.label;
+  }
+
+  /**
+   * The stored keys a representation shows, in the dialect's order, when its serializers list the model: those of
+   * `known` the list names (`display_url` as itself). Brief forms keep the order of the full one, as NetBox renders them.
+   * Undefined where the dialect lists nothing for the model (a plugin's): it shows the stored keys.
+   */
+  listedKeys(model: ModelDef, mode: 'full' | 'brief', known: ReadonlySet<string>): string[] | undefined {
+    const cacheKey = `${model.label}|${mode}`;
+    let keys = this.keyLists.get(cacheKey);
+    if (keys === undefined) {
+      const listed = this.spec.serializers?.[this.objectTypeOf(model)];
+      if (!listed) keys = null;
+      else {
+        const brief = new Set(listed.brief);
+        const names = mode === 'full' ? listed.fields : [...listed.fields.filter((f) => brief.has(f)), ...listed.brief.filter((f) => !listed.fields.includes(f))];
+        keys = names.flatMap((name) => {
+          if (name === 'display_url') return this.displayUrl && mode === 'full' ? [name] : [];
+          const stored = this.storedName(model, name);
+          return stored !== undefined && known.has(stored) && this.shows(model, stored) ? [stored] : [];
+        });
+      }
+      this.keyLists.set(cacheKey, keys);
+    }
+    return keys ?? undefined;
+  }
+
+  /** Whether the dialect shows a model as it is stored. */
+  isPlain(model: ModelDef): boolean {
+    return this.view(model) === EMPTY_VIEW;
+  }
+
+  /** The dialect's name of a stored field or key. */
+  nameOf(model: ModelDef, stored: string): string {
+    return this.view(model).out.get(stored) ?? stored;
+  }
+
+  /** The stored field a name of the dialect's means; undefined for a stored name the dialect does not speak. */
+  storedName(model: ModelDef, spoken: string): string | undefined {
+    const view = this.view(model);
+    return view.in.get(spoken) ?? (view.unspoken.has(spoken) ? undefined : spoken);
+  }
+
+  /** Whether the dialect shows a stored key. */
+  shows(model: ModelDef, stored: string): boolean {
+    return !this.view(model).hidden.has(stored);
+  }
+
+  conversion(model: ModelDef, stored: string): ValueConversion | undefined {
+    return this.view(model).convert.get(stored);
+  }
+
+  /** A request body in the dialect's names to the stored ones: names it does not speak are left out, as DRF ignores unknown fields. */
+  bodyIn(model: ModelDef, body: unknown): unknown {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+    const view = this.view(model);
+    const writeOnly = this.writeOnly.length ? new Set(this.writeOnly) : null;
+    if (view === EMPTY_VIEW && !writeOnly) return body;
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(body)) {
+      if (writeOnly?.has(key)) continue;
+      const stored = this.storedName(model, key);
+      if (stored === undefined) continue;
+      const convert = view.convert.get(stored);
+      out[stored] = convert ? convert.in(value) : value;
+    }
+    return out;
+  }
+
+  /** Errors keyed by stored names, in the dialect's; a bulk body's list item by item. */
+  errorsOut(model: ModelDef, body: unknown): unknown {
+    if (Array.isArray(body)) return body.map((item) => this.errorsOut(model, item));
+    if (typeof body !== 'object' || body === null || this.isPlain(model)) return body;
+    return Object.fromEntries(Object.entries(body).map(([key, value]) => [this.nameOf(model, key), value]));
+  }
+
+  /** Query parameters in the dialect's filter names to the stored ones; filters it does not have are left out (ignored, as NetBox ignores unknown filters). */
+  filtersIn<T>(model: ModelDef, params: Record<string, T>): Record<string, T> {
+    const view = this.view(model);
+    if (view === EMPTY_VIEW) return params;
+    const out: Record<string, T> = {};
+    for (const [key, value] of Object.entries(params)) {
+      const [, name, lookup = ''] = /^(.+?)((?:__[a-z]+)?)$/.exec(key) ?? [key, key, ''];
+      const stored = view.filtersIn.get(name);
+      if (stored !== undefined) out[stored + lookup] = value;
+      else if (!view.filtersUnspoken.has(name)) out[key] = value;
+    }
+    return out;
+  }
+
+  /** `?ordering=` terms in the dialect's field names to the stored ones. */
+  orderingIn(model: ModelDef, terms: string): string {
+    if (this.isPlain(model)) return terms;
+    return terms
+      .split(',')
+      .map((term) => {
+        const desc = term.trim().startsWith('-');
+        const stored = this.storedName(model, term.trim().replace(/^-/, ''));
+        return stored === undefined ? '' : `${desc ? '-' : ''}${stored}`;
+      })
+      .filter(Boolean)
+      .join(',');
+  }
+
+  /** A model's list path in this dialect (`/api/vpn/l2vpns/`). */
+  pathOf(model: ModelDef): string {
+    return this.routeOut(model.path);
+  }
+
+  /** A stored path (`/api/ipam/l2vpns/...`) as the dialect names it. */
+  routeOut(path: string): string {
+    for (const [stored, spoken] of this.routesOut) if (path.startsWith(stored)) return spoken + path.slice(stored.length);
+    return path;
+  }
+
+  /** The stored path a request's path (without the base) names; null for a stored path the dialect has moved away. */
+  routeIn(path: string): string | null {
+    const under = (prefix: string) => path === prefix.slice(0, -1) || path.startsWith(prefix);
+    for (const [spoken, stored] of this.routesIn) if (under(spoken)) return stored.slice(0, -1) + path.slice(spoken.length - 1);
+    for (const [stored] of this.routesOut) if (under(stored)) return null;
+    return path;
+  }
+
+  /** The apps of the dialect's API root beside the stored ones (`vpn` in 4.x), from its moved routes. */
+  extraApps(): string[] {
+    return [...new Set(this.routesIn.map(([spoken]) => spoken.split('/')[2]))];
+  }
+}
+
+export function defineDialect(spec: DialectSpec): Dialect {
+  return new Dialect(spec);
+}

@@ -1,0 +1,54 @@
+import { ModelView, defineDialect } from '../core/dialect/dialect';
+import serializers from './netbox-4.6-serializers.json';
+
+/** Models that name the object types they apply to: 4.0's `object_types`, filtered as `object_type(_id)`. */
+const objectTypesView: ModelView = {
+  rename: { content_types: 'object_types' },
+  filters: { content_types: 'object_type', content_type_id: 'object_type_id' },
+};
+
+/** Models that point at one object by type and id: 4.0's `object_type`. */
+const objectTypeView: ModelView = {
+  rename: { content_type: 'object_type' },
+  filters: { content_type: 'object_type', content_type_id: 'object_type_id' },
+};
+
+const TEMPLATES = ['consoleport', 'consoleserverport', 'powerport', 'poweroutlet', 'interface', 'rearport', 'frontport', 'modulebay', 'devicebay', 'inventoryitem'];
+
+/** NetBox 4.6.8's API, as its serializers and filter sets name what the models store. */
+export const NetBox46 = defineDialect({
+  version: '4.6',
+  release: '4.6.8',
+  base: '/v4',
+  briefDescription: true,
+  displayUrl: true,
+  writeOnly: ['changelog_message'],
+  serializers,
+  objectTypes: {
+    'ipam.l2vpn': 'vpn.l2vpn',
+    'ipam.l2vpntermination': 'vpn.l2vpntermination',
+    'extras.objectchange': 'core.objectchange',
+    'extras.contenttype': 'core.objecttype',
+  },
+  paths: {
+    'vpn/l2vpns': 'ipam/l2vpns',
+    'vpn/l2vpn-terminations': 'ipam/l2vpn-terminations',
+    'core/object-changes': 'extras/object-changes',
+    'core/object-types': 'extras/content-types',
+  },
+  models: {
+    'dcim.device': { rename: { device_role: 'role' }, filters: { device_role: null, device_role_id: null } },
+    'dcim.rack': { rename: { type: 'form_factor' } },
+    'extras.customfield': {
+      rename: { content_types: 'object_types', object_type: 'related_object_type' },
+      filters: { content_types: 'object_type', content_type_id: 'object_type_id' },
+    },
+    'extras.customlink': objectTypesView,
+    'extras.exporttemplate': objectTypesView,
+    'extras.savedfilter': objectTypesView,
+    'extras.imageattachment': objectTypeView,
+    'tenancy.contactassignment': objectTypeView,
+    // 4.1 named a template's owner as its field: `device_type_id`, `module_type_id` (#15410).
+    ...Object.fromEntries(TEMPLATES.map((name) => [`dcim.${name}template`, { filters: { devicetype_id: 'device_type_id', moduletype_id: 'module_type_id' } }])),
+  },
+});
