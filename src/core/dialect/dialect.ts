@@ -221,6 +221,13 @@ export class Dialect {
     return out;
   }
 
+  /** The dialect's name of a stored filter, or null where the dialect does not have it (its schema's parameters). */
+  filterNameOf(model: ModelDef, stored: string): string | null {
+    const view = this.view(model);
+    for (const [spoken, name] of view.filtersIn) if (name === stored) return spoken;
+    return view.filtersUnspoken.has(stored) ? null : stored;
+  }
+
   /** `?ordering=` terms in the dialect's field names to the stored ones. */
   orderingIn(model: ModelDef, terms: string): string {
     if (this.isPlain(model)) return terms;
