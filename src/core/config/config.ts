@@ -59,6 +59,8 @@ export interface AppConfig {
   graphql: { enabled: boolean; maxDepth: number; maxComplexity: number };
   /** The NetBox API generation `/api/` speaks (`API_DIALECT`); `/v3/api/` and `/v4/api/` name one explicitly. */
   apiDialect: '3.5' | '4.6';
+  /** NetBox's API_TOKEN_PEPPERS: the secrets v2 tokens are hashed with, by id; the highest id hashes new tokens. */
+  apiTokenPeppers: Record<number, string>;
 }
 
 export interface JobSettings {
@@ -174,6 +176,31 @@ function seconds(env: Env, name: string, fallback: number): number {
   return Number(raw);
 }
 
+/** `API_TOKEN_PEPPERS`: a JSON object of peppers by id, checked as NetBox's validate_peppers checks them. */
+function apiTokenPeppers(env: Env): Record<number, string> {
+  const raw = (env.API_TOKEN_PEPPERS ?? '').trim();
+  if (!raw) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    parsed = null;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new ConfigError('API_TOKEN_PEPPERS must be a JSON object of peppers by integer id ({"1": "<50 or more characters>"})');
+  }
+  const peppers: Record<number, string> = {};
+  // The messages never quote a pepper: they end up in logs.
+  for (const [key, pepper] of Object.entries(parsed)) {
+    if (!/^-?\d+$/.test(key)) throw new ConfigError(`Invalid API_TOKEN_PEPPERS key: ${key}. All keys must be integers.`);
+    if (Number(key) < 0 || Number(key) > 32767) throw new ConfigError(`Invalid API_TOKEN_PEPPERS key: ${key}. Key values must be between 0 and 32767, inclusive.`);
+    if (typeof pepper !== 'string') throw new ConfigError(`Invalid API_TOKEN_PEPPERS pepper ${key}: Pepper value must be a string.`);
+    if (pepper.length < 50) throw new ConfigError(`Invalid API_TOKEN_PEPPERS pepper ${key}: Pepper must be at least 50 characters in length.`);
+    peppers[Number(key)] = pepper;
+  }
+  return peppers;
+}
+
 /** Reads and validates the whole configuration once; a bad value names its variable. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const databaseUrl = env.DATABASE_URL || null;
@@ -241,6 +268,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       maxComplexity: integer(env, 'GRAPHQL_MAX_COMPLEXITY', 50_000, 1),
     },
     apiDialect: oneOf(env, 'API_DIALECT', ['3.5', '4.6'] as const, '3.5'),
+    apiTokenPeppers: apiTokenPeppers(env),
   };
 }
 
