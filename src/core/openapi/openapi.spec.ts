@@ -1,4 +1,5 @@
 import * as yaml from 'js-yaml';
+import { defineDialect } from '../dialect/dialect';
 import { choice, foreignKey, integer, slug, text } from '../model/fields';
 import { ModelDef, defineModel } from '../model/model';
 import { buildOpenApiDocument, documentRoute } from './openapi';
@@ -285,5 +286,72 @@ describe('OpenAPI document', () => {
 
   it('dumps to YAML and back unchanged', () => {
     expect(yaml.load(yaml.dump(doc, { noRefs: true }))).toEqual(JSON.parse(JSON.stringify(doc)));
+  });
+});
+
+describe('in a dialect other than the stored names', () => {
+  /** Widgets moved app, `size` renamed `width`, no `status` filter, and a serializer that lists no `slug`. */
+  const dialect = defineDialect({
+    version: '9.9',
+    release: '9.9.1',
+    base: '/v9',
+    displayUrl: true,
+    briefDescription: true,
+    writeOnly: ['changelog_message'],
+    paths: { 'newapp/widgets': 'testapp/widgets' },
+    models: { 'testapp.widget': { rename: { size: 'width' }, filters: { status: null } } },
+    serializers: {
+      'testapp.widget': {
+        fields: ['id', 'url', 'display_url', 'display', 'name', 'group', 'status', 'width', 'comments', 'tags', 'custom_fields'],
+        brief: ['id', 'url', 'display', 'name'],
+      },
+    },
+  });
+  documentRoute('/api/testapp/widgets/{id}/spin/', { post: { operationId: 'testapp_widgets_spin', responses: { '200': { description: '' } } } });
+  const doc = buildOpenApiDocument(models, { version: '3.5.0', dialect, base: '/v9' }) as Json;
+  const schemas = doc.components.schemas;
+
+  it("puts the paths under the base, at the dialect's routes, named after them", () => {
+    expect(Object.keys(doc.paths).filter((p) => !p.startsWith('/v9/api/'))).toEqual([]);
+    expect(doc.paths['/v9/api/newapp/widgets/'].get.operationId).toBe('newapp_widgets_list');
+    expect(doc.paths['/v9/api/newapp/widgets/{id}/'].get.tags).toEqual(['newapp']);
+    expect(doc.paths['/v9/api/newapp/widgets/{id}/spin/']).toBeDefined();
+    expect(doc.paths['/v9/api/testapp/widget-groups/']).toBeDefined();
+    expect(doc.paths['/v9/api/status/']).toBeDefined();
+    expect(doc.paths).not.toHaveProperty(['/v9/api/testapp/widgets/']);
+  });
+
+  it("advertises the dialect's release", () => {
+    expect(doc.info.version).toBe('9.9.1');
+  });
+
+  it("reads the dialect's keys in its order, display_url a read-only URI", () => {
+    expect(Object.keys(schemas.Widget.properties)).toEqual(['id', 'url', 'display_url', 'display', 'name', 'group', 'status', 'width', 'comments', 'tags', 'custom_fields']);
+    expect(schemas.Widget.properties.display_url).toEqual({ type: 'string', format: 'uri', readOnly: true });
+    expect(schemas.Widget.properties.width).toEqual(expect.objectContaining({ type: 'integer', description: 'Size in units' }));
+    expect(schemas.Widget.required).toEqual(['id', 'url', 'display', 'name', 'width']);
+    // A model the dialect lists nothing for shows its stored keys, and its brief form adds `description`.
+    expect(Object.keys(schemas.NestedWidgetGroup.properties)).toEqual(['id', 'url', 'display', 'name', 'slug', 'widget_count', '_depth', 'description']);
+  });
+
+  it('takes what the dialect shows by its names, and its write-only fields', () => {
+    const writable = schemas.WritableWidgetRequest;
+    expect(Object.keys(writable.properties)).toEqual(['name', 'group', 'status', 'width', 'comments', 'tags', 'custom_fields', 'changelog_message']);
+    expect(writable.required).toEqual(['name', 'width']);
+    expect(writable.properties.changelog_message).toEqual({ type: 'string' });
+  });
+
+  it("names the filters as the dialect does, leaving out those it lacks", () => {
+    const names = (doc.paths['/v9/api/newapp/widgets/'].get.parameters as Json[]).map((p) => p.name);
+    expect(names).toEqual(expect.arrayContaining(['width', 'width__gte', 'name', 'group_id']));
+    for (const name of ['size', 'size__gte', 'status', 'status__n']) expect(names).not.toContain(name);
+  });
+
+  it("describes OPTIONS' fields by the dialect's names, labelled after them", () => {
+    const post = (optionsMetadata(Widget, false, undefined, dialect) as Json).actions.POST;
+    expect(Object.keys(post)).toEqual(['id', 'url', 'display_url', 'display', 'name', 'group', 'status', 'width', 'comments', 'tags', 'custom_fields']);
+    expect(post.width).toEqual(expect.objectContaining({ type: 'integer', label: 'Width', required: true }));
+    expect(post.display_url).toEqual({ type: 'field', required: false, read_only: true, label: 'Display url' });
+    expect(Object.keys(post.group.children)).toEqual(['id', 'url', 'display', 'name', 'slug', 'widget_count', '_depth', 'description']);
   });
 });

@@ -3,6 +3,7 @@ import { ModelDef, registry } from '../model/model';
 import { filtersFor } from '../query/filters';
 import { takesCursor } from '../crud/pagination';
 import { keysFor } from '../serialize/serializer';
+import type { Dialect } from '../dialect/dialect';
 
 type Schema = Record<string, unknown>;
 
@@ -36,6 +37,7 @@ function readSchema(model: ModelDef, key: string): Schema {
     case 'id':
       return { type: 'integer', readOnly: true };
     case 'url':
+    case 'display_url':
       return { type: 'string', format: 'uri', readOnly: true };
     case 'display':
       return { type: 'string', readOnly: true };
@@ -98,22 +100,38 @@ function objectSchema(properties: Record<string, Schema>, required: string[]): S
   return { type: 'object', properties, ...(required.length ? { required } : {}) };
 }
 
-function componentsFor(model: ModelDef): Record<string, Schema> {
+/** A stored key as the dialect names it. */
+const spokenName = (model: ModelDef, dialect: Dialect | undefined) => (key: string) => dialect?.nameOf(model, key) ?? key;
+
+/**
+ * The fields a dialect takes: those its full form shows, and those no form shows (a password). A field the dialect
+ * reads without (a prefix's `site` in 4.6) is one it does not document taking either.
+ */
+function writableFieldsOf(model: ModelDef, dialect: Dialect | undefined): Field<any>[] {
+  if (!dialect) return model.writableFields;
+  const shown = new Set(keysFor(model, 'full', dialect));
+  const readable = new Set(keysFor(model, 'full'));
+  return model.writableFields.filter((f) => dialect.shows(model, f.name) && (shown.has(f.name) || !readable.has(f.name)));
+}
+
+function componentsFor(model: ModelDef, dialect: Dialect | undefined): Record<string, Schema> {
   const name = model.className;
-  const full = keysFor(model, 'full');
-  const brief = keysFor(model, 'brief');
-  const writable = model.writableFields;
-  const writeProps: Record<string, Schema> = Object.fromEntries(writable.map((f) => [f.name, writeSchema(f)]));
+  const spoken = spokenName(model, dialect);
+  const full = keysFor(model, 'full', dialect);
+  const brief = keysFor(model, 'brief', dialect);
+  const writable = writableFieldsOf(model, dialect);
+  const writeProps: Record<string, Schema> = Object.fromEntries(writable.map((f) => [spoken(f.name), writeSchema(f)]));
   if (model.features.tags) writeProps.tags = { type: 'array', items: RELATED_WRITE };
   if (model.features.customFields) writeProps.custom_fields = { type: 'object', additionalProperties: {} };
+  if (model.features.changeLog) for (const key of dialect?.writeOnly ?? []) writeProps[key] = { type: 'string' };
   const requiredWrite = writable.filter((f) => f.required).map((f) => f.name);
-  const readProps = (keys: string[]) => Object.fromEntries(keys.map((k) => [k, readSchema(model, k)]));
+  const readProps = (keys: string[]) => Object.fromEntries(keys.map((k) => [spoken(k), readSchema(model, k)]));
   // Every object has what it must be written with: typed clients may rely on those keys.
-  const requiredRead = (keys: string[]) => keys.filter((k) => ALWAYS.includes(k) || requiredWrite.includes(k));
+  const requiredRead = (keys: string[]) => keys.filter((k) => ALWAYS.includes(k) || requiredWrite.includes(k)).map(spoken);
   return {
     [name]: objectSchema(readProps(full), requiredRead(full)),
     [`Nested${name}`]: objectSchema(readProps(brief), requiredRead(brief)),
-    [`Writable${name}Request`]: objectSchema(writeProps, requiredWrite),
+    [`Writable${name}Request`]: objectSchema(writeProps, requiredWrite.map(spoken)),
     [`PatchedWritable${name}Request`]: objectSchema(writeProps, []),
     [`Paginated${name}List`]: {
       type: 'object',
@@ -148,16 +166,16 @@ export function filterValueSchema(model: ModelDef, name: string, lookup: string 
   return format && format !== 'slug' ? { type, format } : { type };
 }
 
-/** A filter parameter: repeatable (values OR'ed) except `q` and `__empty`. */
-function filterParameter(model: ModelDef, base: string, lookup: string | null): Schema {
-  const name = lookup ? `${base}__${lookup}` : base;
+/** A filter parameter, named as the dialect names it: repeatable (values OR'ed) except `q` and `__empty`. */
+function filterParameter(model: ModelDef, base: string, spokenBase: string, lookup: string | null): Schema {
+  const name = lookup ? `${spokenBase}__${lookup}` : spokenBase;
   const value = filterValueSchema(model, base, lookup);
   if (base === 'q') return { name, in: 'query', description: 'Search', schema: value };
   if (lookup === 'empty' || value.type === 'boolean') return { name, in: 'query', schema: value };
   return { name, in: 'query', schema: { type: 'array', items: value }, explode: true, style: 'form' };
 }
 
-function listParameters(model: ModelDef): Schema[] {
+function listParameters(model: ModelDef, dialect: Dialect | undefined): Schema[] {
   const params: Schema[] = [
     { name: 'limit', in: 'query', description: 'Number of results to return per page.', schema: { type: 'integer' } },
     { name: 'offset', in: 'query', description: 'The initial index from which to return the results.', schema: { type: 'integer' } },
@@ -169,8 +187,11 @@ function listParameters(model: ModelDef): Schema[] {
     params.splice(2, 0, { name: 'start', in: 'query', description: 'Cursor-based pagination: return results with id >= start, ordered by id, uncounted. Mutually exclusive with offset.', schema: { type: 'integer' } });
   }
   for (const [name, spec] of filtersFor(model)) {
-    params.push(filterParameter(model, name, null));
-    for (const lookup of spec.lookups) params.push(filterParameter(model, name, lookup));
+    // Left out where the dialect has no such filter (a 4.6 device's `device_role`).
+    const spoken = dialect ? dialect.filterNameOf(model, name) : name;
+    if (spoken === null) continue;
+    params.push(filterParameter(model, name, spoken, null));
+    for (const lookup of spec.lookups) params.push(filterParameter(model, name, spoken, lookup));
   }
   return params;
 }
@@ -198,17 +219,27 @@ export function documentedMethods(requestPath: string): string[] | null {
 }
 const idItem = (): Schema => ({ type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] });
 
-function pathsFor(model: ModelDef): Record<string, Schema> {
-  const paths = allPathsFor(model);
+/** A model's list path as the dialect routes it (`/api/vpn/l2vpns/` in 4.6). */
+const listPathOf = (model: ModelDef, dialect: Dialect | undefined) => dialect?.pathOf(model) ?? model.path;
+
+/** How the document speaks: the dialect's names, and the base its paths are under (`/v4`). */
+interface Speech {
+  dialect?: Dialect;
+  base: string;
+}
+
+function pathsFor(model: ModelDef, speech: Speech): Record<string, Schema> {
+  const paths = allPathsFor(model, speech);
   if (!model.readOnlyApi) return paths;
   // Read-only models (change records) answer GET only.
   return Object.fromEntries(Object.entries(paths).map(([path, ops]) => [path, { get: (ops as Schema).get }]));
 }
 
-function allPathsFor(model: ModelDef): Record<string, Schema> {
+function allPathsFor(model: ModelDef, { dialect, base }: Speech): Record<string, Schema> {
   const name = model.className;
+  const listPath = listPathOf(model, dialect);
   // Named after the path, as drf-spectacular does: `/api/plugins/dns/zones/` is `plugins_dns_zones_list`, tagged `plugins`.
-  const segments = model.path.split('/').filter(Boolean).slice(1);
+  const segments = listPath.split('/').filter(Boolean).slice(1);
   const tags = [segments[0]];
   const noun = model.verboseName;
   const op = (operationId: string, description: string, extra: Schema) => ({
@@ -223,9 +254,9 @@ function allPathsFor(model: ModelDef): Record<string, Schema> {
   const bulkPatch = { allOf: [ref(`PatchedWritable${name}Request`), idItem()] };
   const many = { type: 'array', items: ref(name) };
   return {
-    [model.path]: {
+    [`${base}${listPath}`]: {
       get: op('list', `Get a list of ${noun} objects.`, {
-        parameters: listParameters(model),
+        parameters: listParameters(model, dialect),
         responses: { '200': { description: '', ...json(ref(`Paginated${name}List`)) } },
       }),
       // One object answers one object, as NetBox documents it; a list body (bulk create) answers the list.
@@ -246,7 +277,7 @@ function allPathsFor(model: ModelDef): Record<string, Schema> {
         responses: { '204': { description: 'No response body' } },
       }),
     },
-    [`${model.path}{id}/`]: {
+    [`${base}${listPath}{id}/`]: {
       get: op('retrieve', `Get a ${noun} object.`, { parameters: [idParam], responses: { '200': { description: '', ...json(ref(name)) } } }),
       put: op('update', `Put a ${noun} object.`, {
         parameters: [idParam],
@@ -275,10 +306,22 @@ const STATUS: Schema = {
   },
 };
 
-/** The OpenAPI 3 document of every installed model, derived from the same declarations as the routes. */
-export function buildOpenApiDocument(models: ModelDef[], opts: { version: string; title?: string }): Schema {
+export interface DocumentOptions {
+  /** `info.version` where the dialect is the native one (or none is given); another dialect's is its release. */
+  version: string;
+  title?: string;
+  /** The API generation described: its names, filters and routes; the stored ones when absent. */
+  dialect?: Dialect;
+  /** What every path is under: the base the document was asked for by (`/v4`), `''` below `/api/`. */
+  base?: string;
+}
+
+/** The OpenAPI 3 document of every installed model as a dialect speaks it, derived from the same declarations as the routes. */
+export function buildOpenApiDocument(models: ModelDef[], opts: DocumentOptions): Schema {
+  const { dialect, base = '' } = opts;
+  const speech: Speech = { dialect, base };
   const paths: Record<string, Schema> = {
-    '/api/status/': {
+    [`${base}/api/status/`]: {
       get: {
         operationId: 'status_retrieve',
         tags: ['status'],
@@ -288,18 +331,19 @@ export function buildOpenApiDocument(models: ModelDef[], opts: { version: string
     },
   };
   const schemas: Record<string, Schema> = {};
-  for (const model of [...models].sort((a, b) => a.path.localeCompare(b.path))) {
-    Object.assign(paths, pathsFor(model));
-    Object.assign(schemas, componentsFor(model));
+  for (const model of [...models].sort((a, b) => listPathOf(a, dialect).localeCompare(listPathOf(b, dialect)))) {
+    Object.assign(paths, pathsFor(model, speech));
+    Object.assign(schemas, componentsFor(model, dialect));
   }
   if (!schemas.NestedTag && models.some((m) => m.features.tags)) schemas.NestedTag = NESTED_TAG;
   for (const [path, operations] of Object.entries(documentedRoutes)) {
     // Only the routes of served models' paths.
-    if (models.some((m) => path.startsWith(m.path))) paths[path] = operations;
+    if (models.some((m) => path.startsWith(m.path))) paths[`${base}${dialect?.routeOut(path) ?? path}`] = operations;
   }
+  const version = dialect && !dialect.isNative ? dialect.release : opts.version;
   return {
     openapi: '3.0.3',
-    info: { title: opts.title ?? 'Inventory API', version: opts.version, license: { name: 'Apache v2' } },
+    info: { title: opts.title ?? 'Inventory API', version, license: { name: 'Apache v2' } },
     paths,
     components: {
       schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))),

@@ -1,6 +1,7 @@
 import { ChoiceField, Field, ForeignKeyField, IntegerField, SlugField, TextField } from '../model/fields';
 import { ModelDef, registry } from '../model/model';
 import { keysFor } from '../serialize/serializer';
+import type { Dialect } from '../dialect/dialect';
 
 type Info = Record<string, unknown>;
 
@@ -37,12 +38,14 @@ const NESTED_TAG: Record<string, Info> = {
   color: { type: 'string', required: false, read_only: false, label: 'Color', max_length: 6 },
 };
 
-function nestedChildren(model: ModelDef, depth: number): Info {
-  return Object.fromEntries(keysFor(model, 'brief').map((k) => [k, fieldInfo(model, k, depth)]));
+/** The fields of a representation, keyed by the dialect's names. */
+function fieldsInfo(model: ModelDef, mode: 'full' | 'brief', dialect: Dialect | undefined, depth: number): Record<string, Info> {
+  return Object.fromEntries(keysFor(model, mode, dialect).map((k) => [dialect?.nameOf(model, k) ?? k, fieldInfo(model, k, dialect, depth)]));
 }
 
 /** One field as DRF's SimpleMetadata describes it: type, required, read_only, label, limits, children, choices. */
-function fieldInfo(model: ModelDef, key: string, depth = 0): Info {
+function fieldInfo(model: ModelDef, key: string, dialect: Dialect | undefined, depth: number): Info {
+  const spoken = dialect?.nameOf(model, key) ?? key;
   switch (key) {
     case 'id':
     case 'url':
@@ -52,21 +55,21 @@ function fieldInfo(model: ModelDef, key: string, depth = 0): Info {
       // NestedTagSerializer(many=True, required=False): a ListSerializer ('field') whose child is the nested serializer.
       const tag = registry.get('extras.tag');
       const child: Info = { type: 'nested object', required: false, read_only: false };
-      if (depth < MAX_NESTING) child.children = tag ? nestedChildren(tag, depth + 1) : NESTED_TAG;
+      if (depth < MAX_NESTING) child.children = tag ? fieldsInfo(tag, 'brief', dialect, depth + 1) : NESTED_TAG;
       return { type: 'field', required: false, read_only: false, label: 'Tags', child };
     }
     case 'custom_fields':
       return { type: 'field', required: false, read_only: false, label: 'Custom fields' };
   }
-  if (key in model.counts) return readOnly('integer', fieldLabel(key));
+  if (key in model.counts) return readOnly('integer', fieldLabel(spoken));
   const field: Field<any> | undefined = model.storedFields[key];
   // Keys computed by the serializer (config_context, assigned_object...): DRF's read-only method fields.
-  if (!field) return readOnly('field', fieldLabel(key));
+  if (!field) return readOnly('field', fieldLabel(spoken));
   const info: Info = {
     type: typeOf(field),
     required: field.required,
     read_only: field.readOnly,
-    label: field.opts.label ?? fieldLabel(key),
+    label: field.opts.label ?? fieldLabel(spoken),
   };
   if (field.opts.helpText) info.help_text = field.opts.helpText;
   if (field instanceof TextField && field.opts.max) info.max_length = field.opts.max;
@@ -74,25 +77,25 @@ function fieldInfo(model: ModelDef, key: string, depth = 0): Info {
     if (field.opts.min !== undefined) info.min_value = field.opts.min;
     if (field.opts.max !== undefined) info.max_value = field.opts.max;
   }
-  if (field instanceof ForeignKeyField && field.installed && depth < MAX_NESTING) info.children = nestedChildren(field.target, depth + 1);
+  if (field instanceof ForeignKeyField && field.installed && depth < MAX_NESTING) info.children = fieldsInfo(field.target, 'brief', dialect, depth + 1);
   if (field instanceof ChoiceField && !field.readOnly) {
     info.choices = field.choices.map((c) => ({ value: c.value, display_name: c.label }));
   }
   return info;
 }
 
-/** The fields of the full representation, as OPTIONS describes each action's body. */
-export function actionFields(model: ModelDef): Record<string, Info> {
-  return Object.fromEntries(keysFor(model, 'full').map((k) => [k, fieldInfo(model, k)]));
+/** The fields of the full representation in a dialect (the stored names when absent), as OPTIONS describes each action's body. */
+export function actionFields(model: ModelDef, dialect?: Dialect): Record<string, Info> {
+  return fieldsInfo(model, 'full', dialect, 0);
 }
 
 /**
  * The body of OPTIONS, as NetBox's BulkOperationMetadata answers it: a list path describes POST and PUT
  * (bulk update), a detail path PUT. `methods`, when given, narrows the actions to those the caller may use
  * (NetBox leaves out an action the user lacks permission for, and PUT when the object does not exist);
- * with none left, `actions` is omitted.
+ * with none left, `actions` is omitted. `dialect` names the fields as the request's dialect does.
  */
-export function optionsMetadata(model: ModelDef, detail: boolean, methods?: readonly string[]): object {
+export function optionsMetadata(model: ModelDef, detail: boolean, methods?: readonly string[], dialect?: Dialect): object {
   const wanted = model.readOnlyApi ? [] : (detail ? ['PUT'] : ['POST', 'PUT']).filter((m) => !methods || methods.includes(m));
   const body: Record<string, unknown> = {
     name: `${model.title} ${detail ? 'Instance' : 'List'}`,
@@ -101,7 +104,7 @@ export function optionsMetadata(model: ModelDef, detail: boolean, methods?: read
     parses: ['application/json'],
   };
   if (wanted.length) {
-    const fields = actionFields(model);
+    const fields = actionFields(model, dialect);
     body.actions = Object.fromEntries(wanted.map((m) => [m, fields]));
   }
   return body;
