@@ -112,8 +112,8 @@ export function modelController(model: ModelDef): Type<unknown> {
 
     @Options()
     @Allow(LIST)
-    listOptions() {
-      return optionsMetadata(model, false);
+    listOptions(@Req() req: Request) {
+      return optionsMetadata(model, false, undefined, dialectOf(req));
     }
 
     @All()
@@ -152,8 +152,8 @@ export function modelController(model: ModelDef): Type<unknown> {
 
     @Options(':id(\\d+)')
     @Allow(DETAIL)
-    detailOptions() {
-      return optionsMetadata(model, true);
+    detailOptions(@Req() req: Request) {
+      return optionsMetadata(model, true, undefined, dialectOf(req));
     }
 
     @All(':id(\\d+)')
