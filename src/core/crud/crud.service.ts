@@ -166,6 +166,7 @@ export class CrudService {
       user,
       requestId: ctx.requestId,
       config: this.config,
+      dialect: ctx.dialect,
       cache: this.cache.readerAsOf(ctx.readVersions),
       can: (type, action) => (user ? this.permissions.can(user, type, action) : Promise.resolve(false)),
       beforeDelete: async (model, row) => {

@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { AppConfig } from '../config/config';
 import type { CachedReads } from '../db/read-cache';
 import type { ConfigContextSpec } from '../config-context';
+import type { Dialect } from '../dialect/dialect';
 import type { ModelQuery } from '../query/model-query';
 import type { RenderContext } from '../serialize/serializer';
 import {
@@ -128,8 +129,10 @@ export interface WriteContext {
   driver?: 'sqlite' | 'postgres';
   /** Values written to fields that have no column, for the model's rules to check (a cable's terminations). */
   input?: Row;
-  /** Settings that change the rules (unique global IP space). */
-  config?: Pick<AppConfig, 'enforceGlobalUnique' | 'pluginsConfig'>;
+  /** Settings that change the rules (unique global IP space, the peppers v2 tokens are hashed with). */
+  config?: Pick<AppConfig, 'enforceGlobalUnique' | 'pluginsConfig' | 'apiTokenPeppers'>;
+  /** The API generation the body was written in, where a rule differs between them (a token's version); absent: the stored names'. */
+  dialect?: Dialect;
   /** Rows one check has read by id (`loadRow`): its rules often ask for the same related object. */
   loaded?: Map<string, Promise<Row | null>>;
   /** Before an object is deleted, while what it refers to still exists (its representation for outbound events). */
@@ -156,6 +159,8 @@ export interface PresentContext {
   fresh?: boolean;
   mode?: 'full' | 'brief';
   config?: Pick<AppConfig, 'allowTokenRetrieval' | 'preferIpv4'>;
+  /** The API generation the representation is for; absent: the stored names'. */
+  dialect?: Dialect;
 }
 
 export interface ModelSpec {
