@@ -39,6 +39,10 @@ export const NetBox46 = defineDialect({
   models: {
     'dcim.device': { rename: { device_role: 'role' }, filters: { device_role: null, device_role_id: null } },
     'dcim.rack': { rename: { type: 'form_factor' } },
+    // The scope replaced 3.5's site, which stays a filter (the cached `_site`).
+    'ipam.prefix': { hide: ['site'] },
+    'virtualization.cluster': { hide: ['site'] },
+    'wireless.wirelesslan': { hide: ['site'] },
     'extras.customfield': {
       rename: { content_types: 'object_types', object_type: 'related_object_type' },
       filters: { content_types: 'object_type', content_type_id: 'object_type_id' },

@@ -4,7 +4,7 @@ import { CustomFilter, ModelDef, Row, WriteContext, defineModel, registry } from
 import { booleanFilter, tenancyFilters } from '../core/query/filters';
 import { ModelQuery, loadRow, q } from '../core/query/model-query';
 import { RenderContext } from '../core/serialize/serializer';
-import { siteFilters } from '../dcim/racks.models';
+import { scopeFields, scopeFilters, syncScope } from '../dcim/scope';
 import { parseInterface, parsePrefix, valueOf } from './ip';
 import {
   addressField,
@@ -144,7 +144,9 @@ export const Prefix = defineModel({
   sortAs: { prefix: ['family', 'ip_start', 'mask_length'] },
   fields: {
     prefix: prefixField({ helpText: 'IPv4 or IPv6 network with mask' }),
+    // The site the scope lies in (NetBox 4.2's cached `_site`), written by NetBox 3.5's clients as the scope.
     site: foreignKey('dcim.site', { nullable: true, onDelete: 'PROTECT' }),
+    ...scopeFields(),
     vrf: foreignKey('ipam.vrf', { nullable: true, onDelete: 'PROTECT', label: 'VRF' }),
     tenant: foreignKey('tenancy.tenant', { nullable: true, onDelete: 'PROTECT' }),
     vlan: foreignKey('ipam.vlan', { nullable: true, onDelete: 'PROTECT', label: 'VLAN' }),
@@ -162,7 +164,7 @@ export const Prefix = defineModel({
     'tags', 'custom_fields', 'created', 'last_updated', 'children', '_depth',
   ],
   brief: ['id', 'url', 'display', 'family', 'prefix', '_depth'],
-  indexes: [['family', 'ip_start']],
+  indexes: [['family', 'ip_start'], ['scope_type', 'scope_id']],
   filters: {
     ...tenancyFilters(() => Prefix),
     family: familyFilter,
@@ -175,11 +177,12 @@ export const Prefix = defineModel({
     ...maskLengthFilters(['gte', 'lte']),
     present_in_vrf_id: presentInVrfFilter('id'),
     present_in_vrf: presentInVrfFilter('rd'),
-    ...siteFilters(() => Prefix),
+    ...scopeFilters(() => Prefix),
     ...numberFilters('vlan_vid', `(SELECT v.vid FROM ${q('ipam_vlan')} v WHERE v.id = t.vlan_id)`),
     q: networkSearch,
   },
-  async validate(row, _previous, ctx) {
+  async validate(row, previous, ctx) {
+    await syncScope(row, previous, ctx);
     const net = parsePrefix(row.prefix);
     setNetworkColumns(row, net, net, true);
     row._depth ??= 0;

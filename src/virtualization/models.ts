@@ -4,6 +4,7 @@ import { booleanFilter, escapeLike, iexact, pathFilter, tenancyFilters } from '.
 import { ModelQuery, loadRow, q } from '../core/query/model-query';
 import { nestReferrer } from '../core/serialize/referrers';
 import { siteFilters } from '../dcim/racks.models';
+import { scopeFields, scopeFilters, syncScope } from '../dcim/scope';
 import { euiFilter, naturalizeInterface, normaliseMac, normaliseMacField } from '../dcim/components.models';
 import { naturalize } from '../dcim/naturalize';
 import { terminatedIn } from '../ipam/terminated-in';
@@ -71,7 +72,9 @@ export const Cluster = defineModel({
     group: foreignKey(() => ClusterGroup, { nullable: true, onDelete: 'PROTECT' }),
     status: choice(CLUSTER_STATUSES, { default: 'active' }),
     tenant: foreignKey('tenancy.tenant', { nullable: true, onDelete: 'PROTECT' }),
+    // The site the scope lies in (NetBox 4.2's cached `_site`), written by NetBox 3.5's clients as the scope.
     site: foreignKey('dcim.site', { nullable: true, onDelete: 'PROTECT' }),
+    ...scopeFields(),
     description: text({ max: 200, blank: true }),
     comments: text({ blank: true }),
   },
@@ -79,6 +82,7 @@ export const Cluster = defineModel({
     { fields: ['group', 'name'], name: 'virtualization_cluster_unique_group_name' },
     { fields: ['site', 'name'], name: 'virtualization_cluster_unique_site_name' },
   ],
+  indexes: [['scope_type', 'scope_id']],
   counts: {
     device_count: { model: 'dcim.device', field: 'cluster' },
     virtualmachine_count: { model: 'virtualization.virtualmachine', field: 'cluster' },
@@ -88,9 +92,10 @@ export const Cluster = defineModel({
   filterset: { fields: ['id', 'name', 'status'], related: ['group_id', 'group', 'type_id', 'type', 'site_id', 'site', 'tenant_id', 'tenant'] },
   filters: {
     ...tenancyFilters(() => Cluster),
-    ...siteFilters(() => Cluster),
+    ...scopeFilters(() => Cluster),
   },
-  async validate(row, _previous, ctx) {
+  async validate(row, previous, ctx) {
+    await syncScope(row, previous, ctx);
     if (row.id === undefined || row.site_id === null || !ctx?.em || !ctx.driver) return;
     // Host devices stay in the cluster's site.
     const elsewhere = await new ModelQuery(ctx.em, registry.get('dcim.device')!, ctx.driver)

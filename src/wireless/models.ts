@@ -1,3 +1,4 @@
+import { scopeFields, scopeFilters, syncScope } from '../dcim/scope';
 import { Driver, FieldError, NUMBER_LOOKUPS, choice, foreignKey, slug, text } from '../core/model/fields';
 import { CustomFilter, Row, WriteContext, defineModel, labelOf, registry } from '../core/model/model';
 import { parseNullBoolean, tenancyFilters } from '../core/query/filters';
@@ -68,15 +69,24 @@ export const WirelessLAN = defineModel({
     tenant: foreignKey('tenancy.tenant', { nullable: true, onDelete: 'PROTECT' }),
     ...authentication(),
     comments: text({ blank: true }),
+    // NetBox 4.2's scope, and the site it lies in (its cached `_site`).
+    site: foreignKey('dcim.site', { nullable: true, onDelete: 'PROTECT', readOnly: true }),
+    ...scopeFields(),
   },
+  full: [
+    'id', 'url', 'display', 'ssid', 'description', 'group', 'status', 'vlan', 'tenant', 'auth_type', 'auth_cipher', 'auth_psk', 'comments',
+    'tags', 'custom_fields', 'created', 'last_updated',
+  ],
   brief: ['id', 'url', 'display', 'ssid'],
   search: ['ssid', 'description'],
   filterset: {
     fields: ['id', 'ssid', 'auth_psk', 'description', 'status', 'auth_type', 'auth_cipher'],
     // `group_id` and `group` take a group's descendants too, as NetBox's tree filters.
-    related: ['group_id', 'group', 'vlan_id', 'tenant_id', 'tenant'],
+    related: ['group_id', 'group', 'vlan_id', 'tenant_id', 'tenant', 'site_id', 'site'],
   },
-  filters: tenancyFilters(() => WirelessLAN),
+  filters: { ...tenancyFilters(() => WirelessLAN), ...scopeFilters(() => WirelessLAN) },
+  indexes: [['scope_type', 'scope_id']],
+  validate: (row, previous, ctx) => syncScope(row, previous, ctx),
 });
 
 /** NetBox's MultiValueNumberFilter over a column: whole numbers, compared with its lookups. */

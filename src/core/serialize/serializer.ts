@@ -37,12 +37,12 @@ export function keysFor(model: ModelDef, mode: Mode, dialect?: Dialect): string[
   const full = [...model.full, ...[...registry.reverseRelationsTo(model).keys()].filter((k) => !model.full.includes(k))];
   let keys = mode === 'full' ? full : model.brief;
   if (dialect && !dialect.isNative) {
-    const listed = dialect.listedKeys(model, mode, new Set([...full, ...model.brief]));
+    const listed = dialect.listedKeys(model, mode, new Set([...full, ...model.brief, ...Object.keys(model.fields)]));
     if (listed) keys = listed;
     else if (mode === 'brief' && dialect.briefDescription && model.fields.description && !keys.includes('description')) keys = [...keys, 'description'];
   }
   const active = model.activeCounts;
-  return keys.filter((k) => !(k in model.counts) || k in active);
+  return keys.filter((k) => (!(k in model.counts) || k in active) && (!dialect || dialect.shows(model, k)));
 }
 
 export function countsFor(model: ModelDef, mode: Mode, dialect?: Dialect): string[] {

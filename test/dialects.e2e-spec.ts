@@ -1,0 +1,275 @@
+import { createOne, expectStatus, Json } from './helpers/seed';
+import { slugify, unique } from './helpers/fixtures';
+import { TestApp } from './helpers/test-app';
+
+/** One store, two generations of NetBox's API: what each writes, the other reads in its own words. */
+describe('API dialects', () => {
+  let t: TestApp;
+  let site: Json;
+  let location: Json;
+  let region: Json;
+
+  beforeAll(async () => {
+    t = await TestApp.start();
+    region = await named('/api/dcim/regions/', 'Europe');
+    site = await named('/api/dcim/sites/', 'Amsterdam', { region: region.id });
+    location = await named('/api/dcim/locations/', 'Hall', { site: site.id });
+  });
+  afterAll(() => t.close());
+
+  async function named(path: string, prefix: string, fields: Json = {}): Promise<Json> {
+    const name = unique(prefix);
+    return createOne(t, path, { name, slug: slugify(name), ...fields });
+  }
+
+  async function deviceParts(): Promise<{ type: Json; role: Json }> {
+    const manufacturer = await named('/api/dcim/manufacturers/', 'Acme');
+    const model = unique('Switch');
+    const type = await createOne(t, '/api/dcim/device-types/', { manufacturer: manufacturer.id, model, slug: slugify(model) });
+    const role = await named('/api/dcim/device-roles/', 'Leaf');
+    return { type, role };
+  }
+
+  describe('routing', () => {
+    it('answers each base with its own API-Version, errors included', async () => {
+      expect((await t.get('/api/').expect(200)).headers['api-version']).toBe('3.5');
+      expect((await t.get('/v3/api/').expect(200)).headers['api-version']).toBe('3.5');
+      expect((await t.get('/v4/api/').expect(200)).headers['api-version']).toBe('4.6');
+      const denied = await t.get('/v4/api/dcim/sites/', null);
+      expect(denied.status).toBe(403);
+      expect(denied.headers['api-version']).toBe('4.6');
+    });
+
+    it('reports the release it speaks in /status/, as 4.4+ names its keys', async () => {
+      const v4 = (await t.get('/v4/api/status/').expect(200)).body;
+      expect(v4['netbox-version']).toBe('4.6.8');
+      expect(v4['netbox-full-version']).toBe('4.6.8');
+      expect(typeof v4.hostname).toBe('string');
+      expect(v4.installed_apps).toEqual(expect.any(Object));
+      expect(v4['installed-apps']).toBeUndefined();
+      const v3 = (await t.get('/api/status/').expect(200)).body;
+      expect(v3['installed-apps']).toEqual(expect.any(Object));
+      expect(v3.installed_apps).toBeUndefined();
+    });
+
+    it('lists the apps and endpoints of its generation, with links under its base', async () => {
+      const root = (await t.get('/v4/api/').expect(200)).body;
+      expect(root.vpn).toMatch(/\/v4\/api\/vpn\/$/);
+      expect(root.dcim).toMatch(/\/v4\/api\/dcim\/$/);
+      expect((await t.get('/api/').expect(200)).body.vpn).toBeUndefined();
+      const vpn = (await t.get('/v4/api/vpn/').expect(200)).body;
+      expect(vpn.l2vpns).toMatch(/\/v4\/api\/vpn\/l2vpns\/$/);
+      expect((await t.get('/v4/api/ipam/').expect(200)).body.l2vpns).toBeUndefined();
+      expect((await t.get('/api/ipam/').expect(200)).body.l2vpns).toMatch(/\/api\/ipam\/l2vpns\/$/);
+    });
+
+    it('serves a moved route only where its generation has it', async () => {
+      const l2vpn = await createOne(t, '/api/ipam/l2vpns/', { name: 'Backbone', slug: 'backbone', type: 'vxlan' });
+      const moved = (await t.get(`/v4/api/vpn/l2vpns/${l2vpn.id}/`).expect(200)).body;
+      expect(moved.url).toMatch(new RegExp(`/v4/api/vpn/l2vpns/${l2vpn.id}/$`));
+      expect(moved.display_url).toMatch(new RegExp(`/v4/vpn/l2vpns/${l2vpn.id}/$`));
+      expect((await t.get(`/v4/api/ipam/l2vpns/${l2vpn.id}/`)).status).toBe(404);
+      expect((await t.get(`/api/vpn/l2vpns/${l2vpn.id}/`)).status).toBe(404);
+      expect((await t.get('/v4/api/vpn/l2vpns').redirects(0)).headers.location).toBe('/v4/api/vpn/l2vpns/');
+    });
+
+    it('pages with links under the base it was asked at', async () => {
+      for (let i = 0; i < 3; i++) await named('/api/dcim/manufacturers/', 'Paged');
+      const page = (await t.get('/v4/api/dcim/manufacturers/?limit=1').expect(200)).body;
+      expect(page.next).toMatch(/\/v4\/api\/dcim\/manufacturers\/\?limit=1&offset=1$/);
+      expect(page.results[0].url).toMatch(/\/v4\/api\/dcim\/manufacturers\/\d+\/$/);
+      const byCursor = (await t.get('/v4/api/dcim/manufacturers/?limit=1&start=0').expect(200)).body;
+      expect(byCursor.count).toBeNull();
+      expect(byCursor.next).toMatch(/\/v4\/api\/dcim\/manufacturers\/\?limit=1&start=\d+$/);
+    });
+  });
+
+  describe('representations', () => {
+    it('adds the description to brief and nested forms, and display_url to full ones', async () => {
+      const described = await named('/api/dcim/sites/', 'Described', { description: 'the old one' });
+      const brief = (await t.get(`/v4/api/dcim/sites/?id=${described.id}&brief=1`).expect(200)).body.results[0];
+      expect(Object.keys(brief)).toEqual(['id', 'url', 'display', 'name', 'slug', 'description']);
+      expect((await t.get(`/api/dcim/sites/?id=${described.id}&brief=1`).expect(200)).body.results[0]).not.toHaveProperty('description');
+      const full = (await t.get(`/v4/api/dcim/sites/${described.id}/`).expect(200)).body;
+      expect(Object.keys(full).slice(0, 4)).toEqual(['id', 'url', 'display_url', 'display']);
+      expect(full.display_url).toMatch(new RegExp(`/v4/dcim/sites/${described.id}/$`));
+      expect(full.region).toBeNull();
+      expect((await t.get(`/api/dcim/sites/${described.id}/`).expect(200)).body).not.toHaveProperty('display_url');
+    });
+
+    it("shows no field the generation does not have (a nested device's display_name)", async () => {
+      const { type, role } = await deviceParts();
+      const device = await createOne(t, '/api/dcim/devices/', { name: unique('edge'), device_type: type.id, device_role: role.id, site: site.id });
+      const brief = (await t.get(`/v4/api/dcim/devices/?id=${device.id}&brief=1`).expect(200)).body.results[0];
+      expect(Object.keys(brief)).toEqual(['id', 'url', 'display', 'name', 'description']);
+      expect((await t.get(`/api/dcim/devices/?id=${device.id}&brief=1`).expect(200)).body.results[0]).toHaveProperty('display_name');
+    });
+  });
+
+  describe('renamed fields', () => {
+    it('writes a device role as 4.x names it and reads it back as 3.5 does', async () => {
+      const { type, role } = await deviceParts();
+      const created = await t.post('/v4/api/dcim/devices/', { name: unique('core'), device_type: type.id, role: role.id, site: site.id, changelog_message: 'racked' });
+      expectStatus(created, 201);
+      expect(created.body.role.id).toBe(role.id);
+      expect(created.body).not.toHaveProperty('device_role');
+      const old = (await t.get(`/api/dcim/devices/${created.body.id}/`).expect(200)).body;
+      expect(old.device_role.id).toBe(role.id);
+      expect(old).not.toHaveProperty('role');
+      const other = await named('/api/dcim/device-roles/', 'Spine');
+      expectStatus(await t.patch(`/api/dcim/devices/${created.body.id}/`, { device_role: other.id }), 200);
+      expect((await t.get(`/v4/api/dcim/devices/${created.body.id}/`).expect(200)).body.role.id).toBe(other.id);
+      expect((await t.get(`/v4/api/dcim/devices/?role_id=${other.id}`).expect(200)).body.count).toBe(1);
+      expect((await t.get(`/v4/api/dcim/devices/?ordering=-role`).expect(200)).body.count).toBeGreaterThan(0);
+    });
+
+    it("ignores a 3.5 name sent to 4.6, as NetBox ignores unknown fields, and keys errors by the generation's names", async () => {
+      const { type, role } = await deviceParts();
+      const refused = await t.post('/v4/api/dcim/devices/', { name: unique('x'), device_type: type.id, device_role: role.id, site: site.id });
+      expectStatus(refused, 400);
+      expect(refused.body).toEqual({ role: ['This field is required.'] });
+      const missing = await t.post('/v4/api/dcim/devices/', [{ name: unique('y'), device_type: type.id, role: 999999, site: site.id }]);
+      expectStatus(missing, 400);
+      expect(Object.keys(missing.body[0])).toEqual(['role']);
+      const old = await t.post('/api/dcim/devices/', { name: unique('z'), device_type: type.id, role: role.id, site: site.id });
+      expectStatus(old, 400);
+      expect(old.body).toEqual({ device_role: ['This field is required.'] });
+    });
+
+    it("names a rack's form factor as each generation does, in writes, answers and filters", async () => {
+      const rack = await t.post('/v4/api/dcim/racks/', { name: unique('R'), site: site.id, form_factor: '4-post-cabinet', type: '2-post-frame' });
+      expectStatus(rack, 201);
+      expect(rack.body.form_factor.value).toBe('4-post-cabinet');
+      expect((await t.get(`/api/dcim/racks/${rack.body.id}/`).expect(200)).body.type.value).toBe('4-post-cabinet');
+      expect((await t.get(`/v4/api/dcim/racks/?form_factor=4-post-cabinet&id=${rack.body.id}`).expect(200)).body.count).toBe(1);
+      expect((await t.get(`/v4/api/dcim/racks/?form_factor=wall-frame&id=${rack.body.id}`).expect(200)).body.count).toBe(0);
+      // 3.5's filter is unknown to 4.6, so ignored.
+      expect((await t.get(`/v4/api/dcim/racks/?type=wall-frame&id=${rack.body.id}`).expect(200)).body.count).toBe(1);
+      expect((await t.get(`/api/dcim/racks/?type=wall-frame&id=${rack.body.id}`).expect(200)).body.count).toBe(0);
+    });
+
+    it('takes object types where 3.5 takes content types', async () => {
+      const field = await t.post('/v4/api/extras/custom-fields/', { name: 'owner_site', type: 'object', object_types: ['dcim.device'], related_object_type: 'dcim.site' });
+      expectStatus(field, 201);
+      expect(field.body.object_types).toEqual(['dcim.device']);
+      expect(field.body.related_object_type).toBe('dcim.site');
+      const old = (await t.get(`/api/extras/custom-fields/${field.body.id}/`).expect(200)).body;
+      expect(old.content_types).toEqual(['dcim.device']);
+      expect(old.object_type).toBe('dcim.site');
+      expect((await t.get('/v4/api/extras/custom-fields/?object_type=dcim.device&name=owner_site').expect(200)).body.count).toBe(1);
+      expect((await t.get('/v4/api/extras/custom-fields/?object_type=dcim.rack&name=owner_site').expect(200)).body.count).toBe(0);
+
+      const link = await t.post('/v4/api/extras/custom-links/', { name: 'Wiki', object_types: ['dcim.site'], link_text: 'w', link_url: 'https://wiki/{{ object.name }}' });
+      expectStatus(link, 201);
+      expect((await t.get(`/api/extras/custom-links/${link.body.id}/`).expect(200)).body.content_types).toEqual(['dcim.site']);
+    });
+
+    it('assigns a contact to an object type', async () => {
+      const contact = await createOne(t, '/api/tenancy/contacts/', { name: unique('Ann') });
+      const role = await named('/api/tenancy/contact-roles/', 'Owner');
+      const assigned = await t.post('/v4/api/tenancy/contact-assignments/', { object_type: 'dcim.site', object_id: site.id, contact: contact.id, role: role.id });
+      expectStatus(assigned, 201);
+      expect(assigned.body.object_type).toBe('dcim.site');
+      expect(assigned.body.object.id).toBe(site.id);
+      expect((await t.get(`/api/tenancy/contact-assignments/${assigned.body.id}/`).expect(200)).body.content_type).toBe('dcim.site');
+      expect((await t.get(`/v4/api/tenancy/contact-assignments/?object_type=dcim.site&contact_id=${contact.id}`).expect(200)).body.count).toBe(1);
+    });
+
+    it("filters a device type's templates by device_type_id", async () => {
+      const { type } = await deviceParts();
+      const other = (await deviceParts()).type;
+      await createOne(t, '/api/dcim/interface-templates/', { device_type: type.id, name: 'eth0', type: '1000base-t' });
+      expect((await t.get(`/v4/api/dcim/interface-templates/?device_type_id=${type.id}`).expect(200)).body.count).toBe(1);
+      expect((await t.get(`/v4/api/dcim/interface-templates/?device_type_id=${other.id}`).expect(200)).body.count).toBe(0);
+      expect((await t.get(`/api/dcim/interface-templates/?devicetype_id=${other.id}`).expect(200)).body.count).toBe(0);
+    });
+  });
+
+  describe('scopes (prefixes, clusters, wireless LANs)', () => {
+    it('scopes a prefix written with a 3.5 site to that site', async () => {
+      const prefix = await createOne(t, '/api/ipam/prefixes/', { prefix: '10.1.0.0/16', site: site.id });
+      expect(prefix).not.toHaveProperty('scope_type');
+      const seen = (await t.get(`/v4/api/ipam/prefixes/${prefix.id}/`).expect(200)).body;
+      expect(seen.scope_type).toBe('dcim.site');
+      expect(seen.scope_id).toBe(site.id);
+      expect(seen.scope).toMatchObject({ id: site.id, name: site.name, slug: site.slug });
+      expect(seen).not.toHaveProperty('site');
+      expect((await t.get(`/v4/api/ipam/prefixes/?region_id=${region.id}&id=${prefix.id}`).expect(200)).body.count).toBe(1);
+    });
+
+    it('shows a prefix scoped to a location to 3.5 at its site, and keeps the scope when 3.5 writes that site back', async () => {
+      const created = await t.post('/v4/api/ipam/prefixes/', { prefix: '10.2.0.0/16', scope_type: 'dcim.location', scope_id: location.id, site: 999999 });
+      expectStatus(created, 201);
+      expect(created.body.scope.id).toBe(location.id);
+      const old = (await t.get(`/api/ipam/prefixes/${created.body.id}/`).expect(200)).body;
+      expect(old.site.id).toBe(site.id);
+      expect(old).not.toHaveProperty('scope');
+      expectStatus(await t.put(`/api/ipam/prefixes/${created.body.id}/`, { prefix: '10.2.0.0/16', site: site.id, description: 'kept' }), 200);
+      const after = (await t.get(`/v4/api/ipam/prefixes/${created.body.id}/`).expect(200)).body;
+      expect(after).toMatchObject({ scope_type: 'dcim.location', scope_id: location.id, description: 'kept' });
+      for (const filter of [`location_id=${location.id}`, `site_id=${site.id}`, `region_id=${region.id}`, 'scope_type=dcim.location']) {
+        expect((await t.get(`/v4/api/ipam/prefixes/?${filter}&id=${created.body.id}`).expect(200)).body.count).toBe(1);
+      }
+      // 3.5's prefixes have no location filter: ignored there.
+      expect((await t.get(`/api/ipam/prefixes/?location_id=999999&id=${created.body.id}`).expect(200)).body.count).toBe(1);
+      const moved = (await t.patch(`/api/ipam/prefixes/${created.body.id}/`, { site: null }).expect(200)).body;
+      expect(moved.site).toBeNull();
+      expect((await t.get(`/v4/api/ipam/prefixes/${created.body.id}/`).expect(200)).body).toMatchObject({ scope_type: null, scope_id: null, scope: null });
+    });
+
+    it('refuses a scope of another type, or without its object', async () => {
+      const wrongType = await t.post('/v4/api/ipam/prefixes/', { prefix: '10.3.0.0/16', scope_type: 'dcim.device', scope_id: 1 });
+      expectStatus(wrongType, 400);
+      expect(Object.keys(wrongType.body)).toEqual(['scope_type']);
+      const noObject = await t.post('/v4/api/ipam/prefixes/', { prefix: '10.3.0.0/16', scope_type: 'dcim.site' });
+      expectStatus(noObject, 400);
+      expect(noObject.body).toEqual({ scope: ['Please select a site.'] });
+      const gone = await t.post('/v4/api/ipam/prefixes/', { prefix: '10.3.0.0/16', scope_type: 'dcim.site', scope_id: 999999 });
+      expectStatus(gone, 400);
+      expect((await t.get('/api/ipam/prefixes/?prefix=10.3.0.0/16').expect(200)).body.count).toBe(0);
+    });
+
+    it('scopes clusters and wireless LANs alike', async () => {
+      const type = await named('/api/virtualization/cluster-types/', 'VMware');
+      const cluster = await t.post('/v4/api/virtualization/clusters/', { name: unique('C'), type: type.id, scope_type: 'dcim.region', scope_id: region.id });
+      expectStatus(cluster, 201);
+      expect(cluster.body.scope.id).toBe(region.id);
+      expect((await t.get(`/api/virtualization/clusters/${cluster.body.id}/`).expect(200)).body.site).toBeNull();
+      expect((await t.get(`/v4/api/virtualization/clusters/?region_id=${region.id}&id=${cluster.body.id}`).expect(200)).body.count).toBe(1);
+      const old = await createOne(t, '/api/virtualization/clusters/', { name: unique('C'), type: type.id, site: site.id });
+      expect((await t.get(`/v4/api/virtualization/clusters/${old.id}/`).expect(200)).body.scope_type).toBe('dcim.site');
+
+      const lan = await t.post('/v4/api/wireless/wireless-lans/', { ssid: unique('guest'), scope_type: 'dcim.site', scope_id: site.id });
+      expectStatus(lan, 201);
+      expect(lan.body.scope.id).toBe(site.id);
+      const lanOld = (await t.get(`/api/wireless/wireless-lans/${lan.body.id}/`).expect(200)).body;
+      expect(lanOld).not.toHaveProperty('site');
+      expect(lanOld).not.toHaveProperty('scope');
+      expect((await t.get(`/v4/api/wireless/wireless-lans/?site_id=${site.id}`).expect(200)).body.count).toBe(1);
+    });
+  });
+});
+
+describe('API_DIALECT=4.6', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await TestApp.start({ API_DIALECT: '4.6' })));
+  afterAll(() => t.close());
+
+  it('serves 4.6 at /api/ and 3.5 at /v3/api/', async () => {
+    const res = await t.get('/api/status/').expect(200);
+    expect(res.headers['api-version']).toBe('4.6');
+    expect(res.body['netbox-version']).toBe('4.6.8');
+    expect((await t.get('/api/').expect(200)).body.vpn).toMatch(/\/api\/vpn\/$/);
+    const v3 = await t.get('/v3/api/').expect(200);
+    expect(v3.headers['api-version']).toBe('3.5');
+    expect(v3.body.vpn).toBeUndefined();
+    expect(v3.body.dcim).toMatch(/\/v3\/api\/dcim\/$/);
+    const rack = await createOne(t, '/api/dcim/racks/', {
+      name: 'R1',
+      site: (await createOne(t, '/api/dcim/sites/', { name: 'S', slug: 's' })).id,
+      form_factor: 'wall-frame',
+    });
+    expect(rack.url).toMatch(/\/api\/dcim\/racks\/\d+\/$/);
+    expect((await t.get(`/v3/api/dcim/racks/${rack.id}/`).expect(200)).body.type.value).toBe('wall-frame');
+  });
+});
