@@ -1,12 +1,12 @@
-import { randomBytes } from 'crypto';
 import * as ipaddr from 'ipaddr.js';
 import { PermissionDeniedError } from '../core/http/errors';
-import { boolean, contentTypes, datetime, FieldError, foreignKey, json, manyToMany, text } from '../core/model/fields';
-import { CustomFilter, defineModel } from '../core/model/model';
+import { boolean, choice, contentTypes, datetime, FieldError, foreignKey, input, integer, json, manyToMany, text } from '../core/model/fields';
+import { CustomFilter, Row, WriteContext, defineModel } from '../core/model/model';
 import { searchFilter } from '../core/query/filters';
-import { q } from '../core/query/model-query';
+import { ModelQuery, q } from '../core/query/model-query';
 import { contentTypeIdFilter } from '../extras/content-type-filter';
 import { hashPassword } from '../core/auth/passwords';
+import { TOKEN_DEFAULT_LENGTH, TOKEN_KEY_LENGTH, currentPepper, generateSecret, generateV1Key, hasTokenVersions, tokenDigest } from '../core/auth/tokens';
 
 export const Group = defineModel({
   app: 'users',
@@ -109,13 +109,35 @@ export const ObjectPermission = defineModel({
   },
 });
 
-export function generateTokenKey(): string {
-  return randomBytes(20).toString('hex');
-}
-
 /** NetBox's partial key: enough to recognise a token, never to use it. */
 export function partialKey(key: string): string {
   return '*'.repeat(34) + String(key).slice(-6);
+}
+
+const TOKEN_VERSIONS = [
+  { value: 1, label: 'v1' },
+  { value: 2, label: 'v2' },
+];
+const HEX40 = /^[0-9a-f]{40}$/;
+/** What 4.5 added to a token: 3.5 neither shows nor takes them. */
+const V4_KEYS = ['version', 'v2_key', 'enabled', 'pepper_id', 'token'];
+const SECRET_SHOWN_WITHIN_MS = 60_000;
+
+/**
+ * The secrets of v2 tokens this process has just created, by key, until the answer that created them shows them:
+ * only their digest is stored (NetBox keeps them on the request). Dropped after a minute if the write failed.
+ */
+const newSecrets = new Map<string, string>();
+
+function rememberSecret(key: string, secret: string): void {
+  newSecrets.set(key, secret);
+  setTimeout(() => newSecrets.delete(key), SECRET_SHOWN_WITHIN_MS).unref();
+}
+
+function takeSecret(key: string): string | null {
+  const secret = newSecrets.get(key) ?? null;
+  newSecrets.delete(key);
+  return secret;
 }
 
 export const Token = defineModel({
@@ -123,7 +145,8 @@ export const Token = defineModel({
   name: 'token',
   plural: 'tokens',
   table: 'users_token',
-  display: (t) => partialKey(t.key),
+  // A v2 token's key is its id, not a secret: NetBox 4.5 shows it whole.
+  display: (t) => (t.version === 2 ? t.key : partialKey(t.key)),
   ordering: ['-id'],
   lookupField: 'key',
   fields: {
@@ -131,25 +154,42 @@ export const Token = defineModel({
     created: datetime({ readOnly: true, default: () => new Date() }),
     expires: datetime({ nullable: true }),
     last_used: datetime({ nullable: true }),
+    // A v1 token's secret (3.5's key), or a v2 token's 12-character id.
     key: text({ max: 40, unique: true, blank: true, pattern: /^[0-9a-fA-F]{40}$/, patternMessage: 'Ensure this field has at least 40 characters.' }),
     write_enabled: boolean({ default: true }),
     description: text({ max: 200, blank: true }),
     allowed_ips: json({ default: () => [] }),
+    version: choice(TOKEN_VERSIONS, { flat: true, default: 1 }),
+    enabled: boolean({ default: true, helpText: 'Disable to temporarily revoke this token without deleting it.' }),
+    pepper_id: integer({ nullable: true, readOnly: true, helpText: 'ID of the cryptographic pepper used to hash the token (v2 only)' }),
+    // HMAC-SHA256 of a v2 token's secret keyed by its pepper: never shown.
+    hmac_digest: text({ max: 64, nullable: true, readOnly: true }),
+    // 4.5's `key`: a v2 token's id, filled in by `present`.
+    v2_key: input(() => null, { type: 'string', readOnly: true, nullable: true }, { readOnly: true }),
+    // 4.5's plaintext: taken on create, shown in the answer that created the token only.
+    token: input((value) => value, { type: 'string' }, { nullable: true }),
   },
-  full: ['id', 'url', 'display', 'user', 'created', 'expires', 'last_used', 'key', 'write_enabled', 'description', 'allowed_ips', 'last_updated'],
+  full: ['id', 'url', 'display', 'user', 'created', 'expires', 'last_used', 'key', 'write_enabled', 'description', 'allowed_ips', 'last_updated', ...V4_KEYS],
   brief: ['id', 'url', 'display', 'key', 'write_enabled'],
   features: { tags: false, customFields: false, created: false, lastUpdated: true, changeLog: false },
-  filterset: { fields: ['id', 'key', 'write_enabled', 'description'], related: ['user_id', 'user'], base: 'none' },
+  filterset: { fields: ['id', 'key', 'write_enabled', 'description', 'version', 'enabled', 'pepper_id'], related: ['user_id', 'user'], base: 'none' },
   filters: {
     q: searchFilter((like) => [like('t.description'), `t.user_id IN (SELECT u.id FROM ${q(User.table)} u WHERE ${like('u.username')})`]),
+    // 4.5's `key`: v2 tokens only, a v1 token has none.
+    v2_key: {
+      apply(values, ctx) {
+        ctx.where(`(t.version = 2 AND t.${q('key')} IN (${values.map((v) => ctx.param(v)).join(', ')}))`);
+      },
+    },
     ...timestampFilters('created'),
     ...timestampFilters('expires'),
+    ...timestampFilters('last_used'),
   },
   // Users other than superusers see and manage only their own tokens.
   restrict: (user) => (user.is_superuser ? null : { user: user.id }),
   async validate(row, previous, ctx) {
-    if (!row.key) row.key = generateTokenKey();
-    row.key = String(row.key).toLowerCase();
+    if (hasTokenVersions(ctx?.dialect)) await versionedTokenRules(row, previous, ctx!);
+    else unversionedTokenRules(row, previous);
     const ips = row.allowed_ips;
     if (!Array.isArray(ips) || ips.some((ip) => typeof ip !== 'string' || !validNetwork(ip))) {
       const bad = Array.isArray(ips) ? ips.filter((ip) => typeof ip !== 'string' || !validNetwork(ip)) : [ips];
@@ -163,14 +203,88 @@ export const Token = defineModel({
       }
     }
   },
-  present(rep, _row, ctx) {
-    // With ALLOW_TOKEN_RETRIEVAL off, a key is shown once: in the answer that created it.
-    if (!ctx.config?.allowTokenRetrieval && !ctx.fresh && 'key' in rep) delete rep.key;
+  present(rep, row, ctx) {
+    if (hasTokenVersions(ctx.dialect)) {
+      if ('v2_key' in rep) rep.v2_key = row.version === 2 ? row.key : null;
+      if ('token' in rep) rep.token = ctx.fresh ? (row.version === 2 ? takeSecret(row.key) : row.key) : null;
+      return;
+    }
+    for (const key of V4_KEYS) delete rep[key];
+    // With ALLOW_TOKEN_RETRIEVAL off, a key is shown once: in the answer that created it. A v2 token's stored key
+    // is its id, which no 3.5 client could authenticate with: 3.5 shows it as a key it may not retrieve (none).
+    if ('key' in rep && (row.version === 2 || (!ctx.config?.allowTokenRetrieval && !ctx.fresh))) delete rep.key;
   },
 });
 
-/** NetBox's token `created` and `expires`: one timestamp, exactly, and its own `__gte` and `__lte`. */
-function timestampFilters(name: 'created' | 'expires'): Record<string, CustomFilter> {
+/**
+ * 3.5 and writes outside the API (the bootstrap token, the sign-in pages) know only v1 tokens: they create those, and
+ * leave a token's version and enabled alone; a v2 token's key is its id, which they do not change.
+ */
+function unversionedTokenRules(row: Row, previous: Row | null): void {
+  row.version = previous?.version ?? 1;
+  row.enabled = previous?.enabled ?? true;
+  if (row.version === 2) {
+    row.key = previous!.key;
+    return;
+  }
+  if (!row.key) row.key = generateV1Key();
+  row.key = String(row.key).toLowerCase();
+}
+
+/**
+ * NetBox 4.5+'s token serializer and model: a new token is v2 unless `version: 1` is asked for, its secret given as
+ * `token` or generated; a v2 token stores its digest only. The version, key and user are a token's for life.
+ */
+async function versionedTokenRules(row: Row, previous: Row | null, ctx: WriteContext): Promise<void> {
+  if (previous) {
+    row.version = previous.version;
+    row.key = previous.key;
+    row.user_id = previous.user_id;
+    return;
+  }
+  const input = ctx.input ?? {};
+  // The stored default is 3.5's v1; 4.5's is v2.
+  if (!('version' in input)) row.version = 2;
+  const secret = givenSecret(input);
+  if (row.version === 2) {
+    const pepper = currentPepper(ctx.config?.apiTokenPeppers ?? {});
+    if (!pepper) throw new FieldError(['Unable to save v2 tokens: API_TOKEN_PEPPERS is not defined.']);
+    const plaintext = secret ?? generateSecret();
+    row.key = generateSecret(TOKEN_KEY_LENGTH);
+    row.pepper_id = pepper.id;
+    row.hmac_digest = tokenDigest(pepper.pepper, plaintext);
+    rememberSecret(row.key, plaintext);
+  } else {
+    row.key = secret?.toLowerCase() ?? generateV1Key();
+    if (row.key.length !== TOKEN_DEFAULT_LENGTH) {
+      const bound = row.key.length < TOKEN_DEFAULT_LENGTH ? 'at least' : 'at most';
+      throw new FieldError({ token: [`Ensure this value has ${bound} 40 characters (it has ${row.key.length}).`] });
+    }
+    // Stored and looked up in lower case, as 3.5's keys are.
+    if (!HEX40.test(row.key)) throw new FieldError({ token: ['A v1 token must be 40 hexadecimal characters.'] });
+    if (ctx.em && (await new ModelQuery(ctx.em, Token, ctx.driver ?? 'sqlite').where('t.key = :key', { key: row.key }).count())) {
+      throw new FieldError({ token: ['token with this plaintext already exists.'] });
+    }
+  }
+  if (row.expires instanceof Date && row.expires.getTime() <= Date.now()) {
+    const now = new Date().toISOString();
+    throw new FieldError({ expires: [`Expiration time must be in the future. Current server time is ${now.slice(0, 10)} ${now.slice(11, 19)} (UTC).`] });
+  }
+}
+
+/** The secret a create was given, checked as DRF's CharField checks it; undefined when none was. */
+function givenSecret(input: Row): string | undefined {
+  if (!('token' in input)) return undefined;
+  const value = input.token;
+  if (value === null) throw new FieldError({ token: ['This field may not be null.'] });
+  if (typeof value !== 'string' && typeof value !== 'number') throw new FieldError({ token: ['Not a valid string.'] });
+  const secret = String(value).trim();
+  if (!secret) throw new FieldError({ token: ['This field may not be blank.'] });
+  return secret;
+}
+
+/** NetBox's token `created`, `expires` and `last_used`: one timestamp, exactly, and its own `__gte` and `__lte`. */
+function timestampFilters(name: 'created' | 'expires' | 'last_used'): Record<string, CustomFilter> {
   const ops: Record<string, string> = { exact: '=', gte: '>=', lte: '<=' };
   return {
     [name]: {
