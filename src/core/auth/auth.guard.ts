@@ -5,6 +5,8 @@ import * as ipaddr from 'ipaddr.js';
 import { clientAddress } from '../http/client';
 import { Clock } from '../clock';
 import { AuthExtensions } from './auth-extensions';
+import { TOKEN_PREFIX, hasTokenVersions, parseCredentials, secretMatches } from './tokens';
+import { dialectOf } from '../dialect/registry';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { Database } from '../db/database';
 import { PermissionDeniedError } from '../http/errors';
@@ -41,6 +43,20 @@ export interface Principal {
 export type AuthenticatedRequest = Request & { principal?: Principal; id?: string; scope?: Scope; readVersions?: PrereadVersions };
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Refusals of a token header in each generation's words: 3.5's DRF TokenAuthentication, 4.6's own. */
+const V3_MESSAGES = {
+  noCredentials: 'Invalid token header. No credentials provided.',
+  spaces: 'Invalid token header. Token string should not contain spaces.',
+  unparsable: 'Invalid token',
+  invalid: () => 'Invalid token',
+};
+const V4_FORM = 'Invalid authorization header: Must be in the form "Bearer <key>.<token>" or "Token <token>"';
+const V4_MESSAGES = {
+  noCredentials: V4_FORM,
+  spaces: V4_FORM,
+  unparsable: "Invalid authorization header: Could not parse key from v2 token. Did you mean to use 'Token' instead of 'Bearer'?",
+  invalid: (version: number) => `Invalid v${version} token`,
+};
 const USE_RECORD_INTERVAL_MS = 60_000;
 
 /**
@@ -103,13 +119,23 @@ export class AuthGuard implements CanActivate {
   private async authenticate(req: AuthenticatedRequest): Promise<Principal | null> {
     const header = req.headers.authorization;
     if (!header) return this.extensions.authenticate(req);
-    const [keyword, key, ...rest] = header.trim().split(/\s+/);
-    if (keyword.toLowerCase() !== 'token') return this.extensions.authenticate(req);
-    if (!key) throw new PermissionDeniedError('Invalid token header. No credentials provided.');
-    if (rest.length) throw new PermissionDeniedError('Invalid token header. Token string should not contain spaces.');
+    const words = header.trim().split(/\s+/);
+    const versioned = hasTokenVersions(dialectOf(req));
+    const keyword = words[0].toLowerCase();
+    // 3.5 knows `Token` alone: there `Bearer` is another scheme, unless it carries a v2 token (which 3.5 never had).
+    const bearer = keyword === 'bearer' && (versioned || !!words[1]?.startsWith(TOKEN_PREFIX));
+    if (keyword !== 'token' && !bearer) return this.extensions.authenticate(req);
+    const say = versioned ? V4_MESSAGES : V3_MESSAGES;
+    if (words.length < 2) throw new PermissionDeniedError(say.noCredentials);
+    if (words.length > 2) throw new PermissionDeniedError(say.spaces);
 
-    const found = await this.tokenAndUser(key.toLowerCase());
-    if (!found) throw new PermissionDeniedError('Invalid token');
+    const credentials = parseCredentials(words[1]);
+    if (!credentials) throw new PermissionDeniedError(say.unparsable);
+    const found = await this.tokenAndUser(credentials.key, credentials.version);
+    // A known v2 key with the wrong secret is refused as an unknown one, and neither is logged.
+    if (!found || (credentials.version === 2 && !this.secretMatches(found.token, credentials.secret))) {
+      throw new PermissionDeniedError(say.invalid(credentials.version));
+    }
     const { token, user, versions } = found;
     if (versions !== null) req.readVersions = versions;
     const client = clientAddress(req);
@@ -117,18 +143,23 @@ export class AuthGuard implements CanActivate {
     if (allowed.length && !allowed.some((net) => inNetwork(client, net))) {
       throw new PermissionDeniedError(`Source IP ${client} is not permitted to authenticate using this token.`);
     }
+    if (!token.enabled) throw new PermissionDeniedError('Token disabled');
     if (token.expires && token.expires.getTime() < this.clock.now().getTime()) throw new PermissionDeniedError('Token expired');
     if (!user.is_active) throw new PermissionDeniedError('User inactive');
     await this.recordUse(token);
     return { user, token };
   }
 
+  private secretMatches(token: Row, secret: string): boolean {
+    return secretMatches(this.config.apiTokenPeppers[token.pepper_id], secret, token.hmac_digest);
+  }
+
   /** A token and its user, read in one statement with the tables' write versions: every authenticated request begins with it. */
-  private async tokenAndUser(key: string): Promise<{ token: Row; user: Row; versions: PrereadVersions | null } | null> {
+  private async tokenAndUser(key: string, version: 1 | 2): Promise<{ token: Row; user: Row; versions: PrereadVersions | null } | null> {
     const statement = (this.tokenStatement ??= this.writeTokenStatement());
     // Counted before the statement is sent: a transaction this process ends meanwhile makes the versions stale.
     const transactionsEnded = this.db.transactionsEnded;
-    const [raw] = await this.db.manager.query(statement.sql, [key]);
+    const [raw] = await this.db.manager.query(statement.sql, [key, version]);
     if (!raw) return null;
     const part = (prefix: string, query: ModelQuery) => {
       const row: Row = {};
@@ -145,7 +176,7 @@ export class AuthGuard implements CanActivate {
   private writeTokenStatement(): { sql: string; tokens: ModelQuery; users: ModelQuery; readsVersions: boolean } {
     const tokens = new ModelQuery(this.db.manager, registry.get('users.token')!, this.db.driver);
     const users = new ModelQuery(this.db.manager, registry.get('users.user')!, this.db.driver);
-    tokens.join(`INNER JOIN ${q(users.model.table)} u ON u.id = t.user_id`).where(`t.key = ${tokens.param('')}`);
+    tokens.join(`INNER JOIN ${q(users.model.table)} u ON u.id = t.user_id`).where(`t.key = ${tokens.param('')} AND t.version = ${tokens.param('')}`);
     const versions = this.cache.versionsExpression();
     const [sql] = tokens.selectStatement({
       ...Object.fromEntries(tokens.model.columns.map((f) => [`t_${f.column}`, `t.${q(f.column)}`])),

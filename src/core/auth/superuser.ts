@@ -26,7 +26,7 @@ export async function ensureSuperuser(db: Database, config: AppConfig): Promise<
     if (!token) {
       await writer.create(tokens, { user: user.id, key: wanted.apiToken, write_enabled: true, description: 'Bootstrap token (SUPERUSER_API_TOKEN)' });
     } else {
-      await em.createQueryBuilder().update(tokens.table).set({ user_id: user.id, write_enabled: true, expires: null }).where('id = :id', { id: token.id }).execute();
+      await em.createQueryBuilder().update(tokens.table).set({ user_id: user.id, write_enabled: true, enabled: true, expires: null }).where('id = :id', { id: token.id }).execute();
     }
   });
 }
