@@ -3,8 +3,10 @@ import type { Request } from 'express';
 import { AuthenticatedRequest, PublicRoute } from '../core/auth/auth.guard';
 import { CrudService } from '../core/crud/crud.service';
 import { requestContext } from '../core/crud/model.controller';
+import { hasTokenVersions } from '../core/auth/tokens';
+import { dialectOf } from '../core/dialect/registry';
 import { clientAddress } from '../core/http/client';
-import { PermissionDeniedError } from '../core/http/errors';
+import { PermissionDeniedError, ValidationError } from '../core/http/errors';
 import { Allow, READ_METHODS } from '../core/http/allow';
 import { LoginThrottle } from './login-throttle';
 import { Token } from './models';
@@ -24,7 +26,10 @@ export class TokenProvisionController {
   @HttpCode(201)
   @Allow('POST, OPTIONS')
   async provision(@Req() req: Request, @Body() body: unknown) {
-    const { username, password } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+    const sent = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+    const versioned = hasTokenVersions(dialectOf(req));
+    if (versioned) requireCredentials(sent);
+    const { username, password } = sent;
     if (typeof username !== 'string' || typeof password !== 'string' || !username || !password) {
       throw new PermissionDeniedError('Username and password must be provided to provision a token.');
     }
@@ -36,8 +41,27 @@ export class TokenProvisionController {
       throw new PermissionDeniedError('Invalid username/password');
     }
     const ctx = { ...requestContext(req), user, scope: 'all' as const };
-    return this.crud.create(Token, { user: user.id, write_enabled: true, ...pick(body as Record<string, unknown>, ['expires', 'description']) }, ctx);
+    if (!versioned) return this.crud.create(Token, { user: user.id, write_enabled: true, ...pick(sent, ['expires', 'description']) }, ctx);
+    const created = (await this.crud.create(Token, { ...pick(sent, PROVISION_WRITABLE), user: user.id }, ctx)) as Record<string, unknown>;
+    return pick(created, PROVISION_FIELDS);
   }
+}
+
+/** 4.5's TokenProvisionSerializer: what it takes beside the credentials, and what it answers, in its order (no `pepper_id`). */
+const PROVISION_WRITABLE = ['version', 'expires', 'enabled', 'write_enabled', 'description', 'allowed_ips', 'token'];
+const PROVISION_FIELDS = ['id', 'url', 'display_url', 'display', 'version', 'user', 'key', 'created', 'expires', 'last_used', 'enabled', 'write_enabled', 'description', 'allowed_ips', 'token'];
+
+/** 4.5's serializer requires the credentials as fields: their absence is a 400 keyed by field, not 3.5's 403. */
+function requireCredentials(body: Record<string, unknown>): void {
+  const errors: Record<string, string[]> = {};
+  for (const name of ['username', 'password']) {
+    const value = body[name];
+    if (value === undefined) errors[name] = ['This field is required.'];
+    else if (value === null) errors[name] = ['This field may not be null.'];
+    else if (typeof value !== 'string') errors[name] = ['Not a valid string.'];
+    else if (!value.trim()) errors[name] = ['This field may not be blank.'];
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors);
 }
 
 /** `GET /api/users/config/`: the requesting user's preferences. */
