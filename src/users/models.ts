@@ -119,8 +119,6 @@ const TOKEN_VERSIONS = [
   { value: 2, label: 'v2' },
 ];
 const HEX40 = /^[0-9a-f]{40}$/;
-/** What 4.5 added to a token: 3.5 neither shows nor takes them. */
-const V4_KEYS = ['version', 'v2_key', 'enabled', 'pepper_id', 'token'];
 const SECRET_SHOWN_WITHIN_MS = 60_000;
 
 /**
@@ -169,7 +167,8 @@ export const Token = defineModel({
     // 4.5's plaintext: taken on create, shown in the answer that created the token only.
     token: input((value) => value, { type: 'string' }, { nullable: true }),
   },
-  full: ['id', 'url', 'display', 'user', 'created', 'expires', 'last_used', 'key', 'write_enabled', 'description', 'allowed_ips', 'last_updated', ...V4_KEYS],
+  // 3.5's; 4.6 lists its own from the fields.
+  full: ['id', 'url', 'display', 'user', 'created', 'expires', 'last_used', 'key', 'write_enabled', 'description', 'allowed_ips', 'last_updated'],
   brief: ['id', 'url', 'display', 'key', 'write_enabled'],
   features: { tags: false, customFields: false, created: false, lastUpdated: true, changeLog: false },
   filterset: { fields: ['id', 'key', 'write_enabled', 'description', 'version', 'enabled', 'pepper_id'], related: ['user_id', 'user'], base: 'none' },
@@ -209,7 +208,6 @@ export const Token = defineModel({
       if ('token' in rep) rep.token = ctx.fresh ? (row.version === 2 ? takeSecret(row.key) : row.key) : null;
       return;
     }
-    for (const key of V4_KEYS) delete rep[key];
     // With ALLOW_TOKEN_RETRIEVAL off, a key is shown once: in the answer that created it. A v2 token's stored key
     // is its id, which no 3.5 client could authenticate with: 3.5 shows it as a key it may not retrieve (none).
     if ('key' in rep && (row.version === 2 || (!ctx.config?.allowTokenRetrieval && !ctx.fresh))) delete rep.key;
