@@ -1,7 +1,10 @@
 import { ModelView, defineDialect } from '../core/dialect/dialect';
 
 /** A model NetBox 4.2 scoped: 3.5 knew its site only (the cached one), and filtered by neither location nor scope. */
-const scoped: ModelView = { hide: ['scope_type', 'scope_id', 'scope'], filters: { location_id: null, location: null, scope_type: null } };
+const scoped: ModelView = {
+  hide: ['scope_type', 'scope_id', 'scope', '_region', '_site_group', '_location'],
+  filters: { location_id: null, location: null, scope_type: null },
+};
 
 /** NetBox 3.5.9's API: mostly the names the models are stored under; what 4.x added to them is hidden. */
 export const NetBox35 = defineDialect({
@@ -13,7 +16,7 @@ export const NetBox35 = defineDialect({
     'virtualization.cluster': scoped,
     // 3.5's wireless LANs had no place at all.
     'wireless.wirelesslan': {
-      hide: ['site', 'scope_type', 'scope_id', 'scope'],
+      hide: ['site', ...scoped.hide!],
       filters: Object.fromEntries(['region', 'site_group', 'site', 'location'].flatMap((f) => [[f, null], [`${f}_id`, null]]).concat([['scope_type', null]])),
     },
   },
