@@ -54,7 +54,7 @@ export const NetBox46 = defineDialect({
     'tenancy.contactassignment': objectTypeView,
     // 4.1 named a template's owner as its field: `device_type_id`, `module_type_id` (#15410).
     ...Object.fromEntries(TEMPLATES.map((name) => [`dcim.${name}template`, { filters: { devicetype_id: 'device_type_id', moduletype_id: 'module_type_id' } }])),
-    // 4.5's `key` is a v2 token's id, read-only; the stored key (a v1 token's secret) is not spoken.
-    'users.token': { rename: { v2_key: 'key' }, hide: ['key'] },
+    // 4.5's `key` is a v2 token's id, read-only, and filters v2 tokens; the stored key (a v1 token's secret) is not spoken.
+    'users.token': { rename: { v2_key: 'key' }, hide: ['key'], filters: { key: null } },
   },
 });
