@@ -7,6 +7,7 @@ import { idOf, requestContext } from '../../core/crud/model.controller';
 import { ApiError } from '../../core/http/errors';
 import { acceptMultipart } from '../../core/http/middleware';
 import { Allow, DETAIL_METHODS, LIST_METHODS } from '../../core/http/allow';
+import { dialectOf } from '../../core/dialect/registry';
 import { optionsMetadata } from '../../core/openapi/options';
 import { ImageAttachment } from './image-attachment.model';
 import { ImageAttachmentWrites } from './image-attachments.service';
@@ -65,14 +66,14 @@ export class ImageAttachmentsController {
 
   @Options()
   @Allow(LIST_METHODS)
-  listOptions() {
-    return { ...optionsMetadata(ImageAttachment, false), parses: PARSES };
+  listOptions(@Req() req: Request) {
+    return { ...optionsMetadata(ImageAttachment, false, undefined, dialectOf(req)), parses: PARSES };
   }
 
   @Options(':id(\\d+)')
   @Allow(DETAIL_METHODS)
-  detailOptions() {
-    return { ...optionsMetadata(ImageAttachment, true), parses: PARSES };
+  detailOptions(@Req() req: Request) {
+    return { ...optionsMetadata(ImageAttachment, true, undefined, dialectOf(req)), parses: PARSES };
   }
 
   /** The JSON body, or the form's fields and its `image` file. */
