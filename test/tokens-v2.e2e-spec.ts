@@ -123,6 +123,9 @@ describe('API tokens v2 (NetBox 4.5+)', () => {
     }
     const byKey = await t.get(`${V4_TOKENS}?key=${res.body.key}`);
     expect(byKey.body.results.map((tk: Json) => tk.id)).toEqual([res.body.id]);
+    const expired = await t.post(V4_TOKENS, { user: user.id, expires: '2001-01-01T00:00:00Z' });
+    expect(expired.status).toBe(400);
+    expect(expired.body.expires).toEqual([expect.stringMatching(/^Expiration time must be in the future\. Current server time is /)]);
   });
 
   it('creates a v1 token on /v4 when asked for version 1: its plaintext is the token, and it has no key', async () => {

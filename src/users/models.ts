@@ -240,6 +240,10 @@ async function versionedTokenRules(row: Row, previous: Row | null, ctx: WriteCon
     row.user_id = previous.user_id;
     return;
   }
+  if (row.expires instanceof Date && row.expires.getTime() <= Date.now()) {
+    const now = new Date().toISOString();
+    throw new FieldError({ expires: [`Expiration time must be in the future. Current server time is ${now.slice(0, 10)} ${now.slice(11, 19)} (UTC).`] });
+  }
   const input = ctx.input ?? {};
   // The stored default is 3.5's v1; 4.5's is v2.
   if (!('version' in input)) row.version = 2;
@@ -256,17 +260,13 @@ async function versionedTokenRules(row: Row, previous: Row | null, ctx: WriteCon
     row.key = secret?.toLowerCase() ?? generateV1Key();
     if (row.key.length !== TOKEN_DEFAULT_LENGTH) {
       const bound = row.key.length < TOKEN_DEFAULT_LENGTH ? 'at least' : 'at most';
-      throw new FieldError({ token: [`Ensure this value has ${bound} 40 characters (it has ${row.key.length}).`] });
+      throw new FieldError({ token: [`Ensure this value has ${bound} ${TOKEN_DEFAULT_LENGTH} characters (it has ${row.key.length}).`] });
     }
     // Stored and looked up in lower case, as 3.5's keys are.
     if (!HEX40.test(row.key)) throw new FieldError({ token: ['A v1 token must be 40 hexadecimal characters.'] });
-    if (ctx.em && (await new ModelQuery(ctx.em, Token, ctx.driver ?? 'sqlite').where('t.key = :key', { key: row.key }).count())) {
+    if (ctx.em && ctx.driver && (await new ModelQuery(ctx.em, Token, ctx.driver).where('t.key = :key', { key: row.key }).count())) {
       throw new FieldError({ token: ['token with this plaintext already exists.'] });
     }
-  }
-  if (row.expires instanceof Date && row.expires.getTime() <= Date.now()) {
-    const now = new Date().toISOString();
-    throw new FieldError({ expires: [`Expiration time must be in the future. Current server time is ${now.slice(0, 10)} ${now.slice(11, 19)} (UTC).`] });
   }
 }
 
