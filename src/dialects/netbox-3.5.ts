@@ -14,6 +14,11 @@ export const NetBox35 = defineDialect({
   models: {
     'ipam.prefix': scoped,
     'virtualization.cluster': scoped,
+    // 4.5's v2 tokens: 3.5 neither shows nor takes nor filters what makes one.
+    'users.token': {
+      hide: ['version', 'enabled', 'pepper_id', 'hmac_digest', 'v2_key', 'token'],
+      filters: { version: null, enabled: null, pepper_id: null, v2_key: null },
+    },
     // 3.5's wireless LANs had no place at all.
     'wireless.wirelesslan': {
       hide: ['site', ...scoped.hide!],
