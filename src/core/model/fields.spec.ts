@@ -1,4 +1,4 @@
-import { ChoiceField, FieldError, IntegerField, SlugField, TextField, formatTimestamp } from './fields';
+import { ChoiceField, ComputedField, FieldError, IntegerField, SlugField, TextField, formatTimestamp } from './fields';
 
 function messages(fn: () => unknown): unknown {
   try {
@@ -35,6 +35,15 @@ describe('field parsing', () => {
     expect(f.toApi(1)).toEqual({ value: 1, label: 'Active' });
     expect(messages(() => f.parse({ value: 1 }))).toEqual(['Value must be passed directly (e.g. "foo": 123); do not use a dictionary or list.']);
     expect(messages(() => f.parse('x'))).toEqual(['"x" is not a valid choice.']);
+  });
+  it('parses a computed value as its kind, a blank or null one as none', () => {
+    const f = new ComputedField(() => new TextField({ max: 3 }), (alias) => `${alias}.x`, { readOnly: false });
+    expect(f.parse('ab')).toBe('ab');
+    expect(f.parse('')).toBeNull();
+    expect(f.parse(null)).toBeNull();
+    expect(messages(() => f.parse('abcd'))).toEqual(['Ensure this field has no more than 3 characters.']);
+    expect(f.stored).toBe(false);
+    expect(f.openapi()).toEqual({ type: 'string', maxLength: 3 });
   });
   it('formats timestamps with microseconds and Z', () => {
     expect(formatTimestamp(new Date('2026-01-02T03:04:05.678Z'))).toBe('2026-01-02T03:04:05.678000Z');

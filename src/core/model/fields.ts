@@ -772,6 +772,57 @@ export class InputField extends Field<unknown> {
   }
 }
 
+/**
+ * A value computed in SQL with each row, never a column of its own: what a related object holds (an interface's
+ * `mac_address`, its primary MAC address's). It parses, renders and filters as the field `kind` gives; writable where
+ * not read-only, for the model's rules to store (they find it in `input`).
+ */
+export class ComputedField<T = unknown> extends Field<T> {
+  constructor(
+    private readonly kind: () => Field<T>,
+    /** The value for the row aliased `alias`. */
+    readonly sql: (alias: string) => string,
+    opts: FieldOptions = {},
+  ) {
+    super({ readOnly: true, nullable: true, blank: true, ...opts });
+  }
+  get lookups(): readonly string[] {
+    return this.kind().lookups;
+  }
+  get optionsType(): string {
+    return this.kind().optionsType;
+  }
+  get stored(): boolean {
+    return false;
+  }
+  columnSpec(driver: Driver): ColumnSpec {
+    return this.kind().columnSpec(driver);
+  }
+  fromDb(raw: unknown): T | null {
+    return this.kind().fromDb(raw);
+  }
+  toParam(value: T | null, driver: Driver): unknown {
+    return this.kind().toParam(value, driver);
+  }
+  toApi(value: T | null): unknown {
+    return this.kind().toApi(value);
+  }
+  parse(input: unknown): T | null {
+    if (input === null || (input === '' && this.opts.blank)) return null;
+    return this.kind().parse(input);
+  }
+  protected parseValue(input: unknown): T {
+    return this.kind().parse(input) as T;
+  }
+  parseFilter(raw: string): T {
+    return this.kind().parseFilter(raw);
+  }
+  openapi(): Record<string, unknown> {
+    const { minLength, ...schema } = this.kind().openapi();
+    return this.opts.blank || minLength === undefined ? schema : { ...schema, minLength };
+  }
+}
+
 /** Python's name for a JSON value's type, as DRF's messages print it. */
 export function pythonType(value: unknown): string {
   if (value === null) return 'NoneType';
@@ -823,3 +874,19 @@ export const genericRelation = (typeField: string, idField: string, opts: { casc
 export const input = (parser: (value: unknown) => unknown, schema: Record<string, unknown>, opts?: FieldOptions) => new InputField(parser, schema, opts);
 export const contentType = (opts?: ContentTypeOptions) => new ContentTypeField(opts);
 export const contentTypes = (opts?: FieldOptions) => new ContentTypeListField(opts);
+/**
+ * The value of `attribute` of the object the foreign key `fk` names, null without one, read with the row in the same
+ * statement: an interface's `mac_address` is its primary MAC address's.
+ */
+export function relatedValue(fk: string, attribute: string, opts?: FieldOptions): ComputedField {
+  const field: ComputedField = new ComputedField(
+    () => (field.model.fields[fk] as ForeignKeyField).target.storedFields[attribute],
+    (alias) => {
+      const relation = field.model.fields[fk] as ForeignKeyField;
+      const target = relation.target;
+      return `(SELECT r."${target.storedFields[attribute].column}" FROM "${target.table}" r WHERE r.id = ${alias}."${relation.column}")`;
+    },
+    opts,
+  );
+  return field;
+}

@@ -6,6 +6,7 @@ import type { Dialect } from '../dialect/dialect';
 import type { ModelQuery } from '../query/model-query';
 import type { RenderContext } from '../serialize/serializer';
 import {
+  ComputedField,
   DateField,
   Driver,
   DateTimeField,
@@ -295,6 +296,7 @@ export class ModelDef {
   private readonly spec: ModelSpec;
   private columnCache?: Field<any>[];
   private readColumnCache?: Field<any>[];
+  private computedCache?: ComputedField[];
   private converterCache?: Array<[column: string, field: Field<any>]>;
 
   constructor(spec: ModelSpec) {
@@ -380,9 +382,13 @@ export class ModelDef {
   get readColumns(): Field<any>[] {
     return (this.readColumnCache ??= this.columns.filter((f) => !f.opts.deferred));
   }
-  /** Columns whose stored value needs converting on read: the others are read as the driver gives them. */
+  /** Values computed in SQL with each row, read as if they were columns. */
+  get computed(): ComputedField[] {
+    return (this.computedCache ??= Object.values(this.storedFields).filter((f): f is ComputedField => f instanceof ComputedField));
+  }
+  /** Columns (and computed values) whose value needs converting on read: the others are read as the driver gives them. */
   get converters(): Array<[column: string, field: Field<any>]> {
-    return (this.converterCache ??= this.readColumns.filter((f) => f.fromDb !== Field.prototype.fromDb).map((f) => [f.column, f]));
+    return (this.converterCache ??= [...this.readColumns, ...this.computed].filter((f) => f.fromDb !== Field.prototype.fromDb).map((f) => [f.column, f]));
   }
   /** Many-to-many relations whose target is installed: those with a through table. */
   get manyToMany(): ManyToManyField[] {

@@ -1,6 +1,6 @@
 import { Field, ForeignKeyField, ManyToManyField } from '../model/fields';
 import { ModelDef } from '../model/model';
-import { ModelQuery, q } from './model-query';
+import { ModelQuery, q, valueSql } from './model-query';
 
 /** A permission constraint: Django lookups (`{"group__slug": "x", "name__istartswith": "a"}`), AND'ed. */
 export type Constraint = Record<string, unknown>;
@@ -51,7 +51,7 @@ function lookupSql(state: State, model: ModelDef, alias: string, parts: string[]
     return `${alias}.id IN ${through}`;
   }
   if (follows) return '1 = 0';
-  return comparison(state, field, `${alias}.${q(field.column)}`, rest[0] ?? 'exact', value);
+  return comparison(state, field, valueSql(field, alias), rest[0] ?? 'exact', value);
 }
 
 function comparison(state: State, field: Field<any>, col: string, lookup: string, value: unknown): string {

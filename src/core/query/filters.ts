@@ -1,6 +1,6 @@
 import { BooleanField, ContentTypeListField, DateField, Field, FieldError, ForeignKeyField, ManyToManyField, TextField } from '../model/fields';
 import { CustomFilter, FilterContext, FilterSetSpec, ModelDef, registry } from '../model/model';
-import { ModelQuery, q } from './model-query';
+import { ModelQuery, q, valueSql } from './model-query';
 import { applyCustomFieldFilter } from '../custom-fields';
 
 /** Invalid filter values, keyed by the parameter as given. */
@@ -160,7 +160,7 @@ function fieldFilter(field: Field<any>): FilterSpec {
   return {
     lookups: field.lookups,
     apply(query, lookup, values) {
-      const col = `t.${q(field.column)}`;
+      const col = valueSql(field);
       if (lookup === 'empty') {
         const wanted = parseNullBoolean(values[values.length - 1]);
         if (wanted === null) return;

@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { Driver, GenericRelationField, ManyToManyField } from '../model/fields';
+import { ComputedField, Driver, Field, GenericRelationField, ManyToManyField } from '../model/fields';
 import { ModelDef, Row, WriteContext, registry } from '../model/model';
 
 export interface RowsOptions {
@@ -120,6 +120,7 @@ export class ModelQuery {
   rowsStatement(opts: RowsOptions = {}, idsOnly = false): Statement {
     const read = opts.columns ? this.model.readColumns.filter((f) => opts.columns!.includes(f.column)) : this.model.readColumns;
     const columns = idsOnly ? [`t.id AS "id"`] : read.map((f) => `t.${q(f.column)} AS ${q(f.column)}`);
+    if (!idsOnly) for (const f of this.model.computed) if (!opts.columns || opts.columns.includes(f.column)) columns.push(`${f.sql('t')} AS ${q(f.column)}`);
     // Ids alone still carry the counts their order names (`ordering=-asn_count`).
     const ordered = new Set((opts.order ?? []).map((term) => term.replace(/^-/, '')));
     for (const key of opts.counts ?? []) if (!idsOnly || ordered.has(key)) columns.push(`${this.countSql(key)} AS ${q(key)}`);
@@ -186,6 +187,8 @@ export class ModelQuery {
    * does (interfaces by device name, not device id), through left joins two levels deep.
    */
   private orderTerms(model: ModelDef, alias: string, column: string, desc: boolean, depth: number, joins: Map<string, Join>): Array<{ expr: string; desc: boolean }> {
+    const computed = model.computed.find((f) => f.column === column);
+    if (computed) return [{ expr: computed.sql(alias), desc }];
     const fk = depth < 2 ? model.foreignKeys.find((f) => f.column === column) : undefined;
     if (!fk) {
       // Tree sort keys compare byte by byte on both databases.
@@ -262,6 +265,11 @@ export function parseJsonList<T>(raw: unknown): T[] {
 
 export function q(identifier: string): string {
   return `"${identifier}"`;
+}
+
+/** A field's value for the row aliased `alias`: its column, or the SQL that computes it. */
+export function valueSql(field: Field<any>, alias = 't'): string {
+  return field instanceof ComputedField ? field.sql(alias) : `${alias}.${q(field.column)}`;
 }
 
 /** One object by id, read inside a write's transaction by a model's own rules; null when there is none. */

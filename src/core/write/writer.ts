@@ -2,7 +2,7 @@ import { EntityManager } from 'typeorm';
 import { ConflictError, NotFoundError, ValidationError } from '../http/errors';
 import { Driver, Field, FieldError, ForeignKeyField, GenericRelationField, InputField, ManyToManyField, formatTimestamp, pythonType } from '../model/fields';
 import { ModelDef, Row, WriteContext, labelsOf, registry } from '../model/model';
-import { ModelQuery, jsonListSql, parseJsonList, q, selectSql } from '../query/model-query';
+import { ModelQuery, jsonListSql, parseJsonList, q, selectSql, valueSql } from '../query/model-query';
 import { pythonRepr, pythonStr } from '../util/python-repr';
 import { customFieldData } from '../custom-fields';
 import { ChangeEvent } from '../events/change-events';
@@ -602,7 +602,7 @@ export class Writer {
     for (const [key, value] of Object.entries(attrs)) {
       const field = model.storedFields[key] ?? (key.endsWith('_id') ? model.storedFields[key.slice(0, -3)] : undefined);
       if (!field) throw new FieldError([`Cannot resolve keyword '${key}' into field.`]);
-      const col = `t.${q(field.column)}`;
+      const col = valueSql(field);
       if (value === null) {
         query.where(`${col} IS NULL`);
       } else if (field instanceof ForeignKeyField && typeof value === 'object' && !Array.isArray(value)) {
