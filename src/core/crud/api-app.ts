@@ -21,7 +21,7 @@ export function appRootController(app: string, rootEntries: Record<string, strin
     @Allow(READ_METHODS)
     root(@Req() req: Request) {
       const { baseUrl, dialect = nativeDialect() } = requestContext(req);
-      const models = registry.served().filter((m) => dialect.pathOf(m).startsWith(root));
+      const models = registry.served().filter((m) => dialect.serves(m) && dialect.pathOf(m).startsWith(root));
       if (!own && !models.length) throw new NotFoundError();
       const entries = [...models.map((m) => [dialect.pathOf(m).slice(root.length, -1), dialect.pathOf(m)]), ...Object.entries(rootEntries)];
       return Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b)).map(([name, path]) => [name, `${baseUrl}${path}`]));

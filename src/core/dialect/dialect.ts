@@ -18,6 +18,8 @@ export interface ModelView {
   convert?: Record<string, ValueConversion>;
   /** Stored fields the dialect neither shows nor takes. */
   hide?: string[];
+  /** Stored fields the dialect shows but does not take: sent, they are ignored (4.2's interface `mac_address`, its primary MAC's). */
+  readOnly?: string[];
 }
 
 export interface DialectSpec {
@@ -28,6 +30,8 @@ export interface DialectSpec {
   /** The path under which this dialect is named explicitly (`/v4`): `/v4/api/...`. */
   base: string;
   models?: Record<string, ModelView>;
+  /** Models (stored object types) the dialect does not have: no routes (404), no place in its API roots or schema. */
+  lacks?: string[];
   /** The dialect's route of a model (`app/plural`) → its stored route, where they differ. */
   paths?: Record<string, string>;
   /** Brief (and nested) forms add the model's `description` (NetBox 4.0). */
@@ -50,6 +54,8 @@ interface CompiledView {
   /** Stored names the dialect does not speak: renamed away, or hidden. */
   unspoken: Set<string>;
   hidden: Set<string>;
+  /** Stored names the dialect shows but does not take. */
+  readOnly: Set<string>;
   filtersIn: Map<string, string>;
   filtersUnspoken: Set<string>;
   convert: Map<string, ValueConversion>;
@@ -60,6 +66,7 @@ const EMPTY_VIEW: CompiledView = {
   in: new Map(),
   unspoken: new Set(),
   hidden: new Set(),
+  readOnly: new Set(),
   filtersIn: new Map(),
   filtersUnspoken: new Set(),
   convert: new Map(),
@@ -120,6 +127,7 @@ export class Dialect {
       in: new Map(Object.entries(rename).map(([stored, spoken]) => [spoken, stored])),
       unspoken: new Set([...Object.keys(rename), ...hidden]),
       hidden,
+      readOnly: new Set(spec.readOnly ?? []),
       filtersIn: new Map(Object.entries(filters).flatMap(([stored, spoken]) => (spoken === null ? [] : [[spoken, stored] as [string, string]]))),
       filtersUnspoken: new Set(Object.keys(filters)),
       convert: new Map(Object.entries(spec.convert ?? {})),
@@ -179,6 +187,17 @@ export class Dialect {
     return !this.view(model).hidden.has(stored);
   }
 
+  /** Whether the dialect takes a stored field in a body: it shows it, and not as read-only. */
+  takes(model: ModelDef, stored: string): boolean {
+    const view = this.view(model);
+    return !view.hidden.has(stored) && !view.readOnly.has(stored);
+  }
+
+  /** Whether the dialect has a model at all. */
+  serves(model: ModelDef): boolean {
+    return !this.spec.lacks?.includes(model.label);
+  }
+
   conversion(model: ModelDef, stored: string): ValueConversion | undefined {
     return this.view(model).convert.get(stored);
   }
@@ -193,7 +212,7 @@ export class Dialect {
     for (const [key, value] of Object.entries(body)) {
       if (writeOnly?.has(key)) continue;
       const stored = this.storedName(model, key);
-      if (stored === undefined) continue;
+      if (stored === undefined || view.readOnly.has(stored)) continue;
       const convert = view.convert.get(stored);
       out[stored] = convert ? convert.in(value) : value;
     }

@@ -111,7 +111,7 @@ function writableFieldsOf(model: ModelDef, dialect: Dialect | undefined): Field<
   if (!dialect) return model.writableFields;
   const shown = new Set(keysFor(model, 'full', dialect));
   const readable = new Set(keysFor(model, 'full'));
-  return model.writableFields.filter((f) => dialect.shows(model, f.name) && (shown.has(f.name) || !readable.has(f.name)));
+  return model.writableFields.filter((f) => dialect.takes(model, f.name) && (shown.has(f.name) || !readable.has(f.name)));
 }
 
 function componentsFor(model: ModelDef, dialect: Dialect | undefined): Record<string, Schema> {
@@ -317,9 +317,10 @@ export interface DocumentOptions {
 }
 
 /** The OpenAPI 3 document of every installed model as a dialect speaks it, derived from the same declarations as the routes. */
-export function buildOpenApiDocument(models: ModelDef[], opts: DocumentOptions): Schema {
+export function buildOpenApiDocument(installed: ModelDef[], opts: DocumentOptions): Schema {
   const { dialect, base = '' } = opts;
   const speech: Speech = { dialect, base };
+  const models = installed.filter((m) => !dialect || dialect.serves(m));
   const paths: Record<string, Schema> = {
     [`${base}/api/status/`]: {
       get: {

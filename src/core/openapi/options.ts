@@ -65,10 +65,12 @@ function fieldInfo(model: ModelDef, key: string, dialect: Dialect | undefined, d
   const field: Field<any> | undefined = model.storedFields[key];
   // Keys computed by the serializer (config_context, assigned_object...): DRF's read-only method fields.
   if (!field) return readOnly('field', fieldLabel(spoken));
+  // A field the dialect shows but does not take (4.2's interface mac_address) is read-only there.
+  const taken = !dialect || dialect.takes(model, key);
   const info: Info = {
     type: typeOf(field),
-    required: field.required,
-    read_only: field.readOnly,
+    required: field.required && taken,
+    read_only: field.readOnly || !taken,
     label: field.opts.label ?? fieldLabel(spoken),
   };
   if (field.opts.helpText) info.help_text = field.opts.helpText;
@@ -78,7 +80,7 @@ function fieldInfo(model: ModelDef, key: string, dialect: Dialect | undefined, d
     if (field.opts.max !== undefined) info.max_value = field.opts.max;
   }
   if (field instanceof ForeignKeyField && field.installed && depth < MAX_NESTING) info.children = fieldsInfo(field.target, 'brief', dialect, depth + 1);
-  if (field instanceof ChoiceField && !field.readOnly) {
+  if (field instanceof ChoiceField && !info.read_only) {
     info.choices = field.choices.map((c) => ({ value: c.value, display_name: c.label }));
   }
   return info;
