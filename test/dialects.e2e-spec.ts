@@ -248,6 +248,58 @@ describe('API dialects', () => {
       expect((await t.get(`/v4/api/wireless/wireless-lans/?site_id=${site.id}`).expect(200)).body.count).toBe(1);
     });
   });
+  describe('circuit terminations', () => {
+    async function circuit(): Promise<{ circuit: Json; network: Json; provider: Json }> {
+      const provider = await named('/api/circuits/providers/', 'Carrier');
+      const type = await named('/api/circuits/circuit-types/', 'Transit');
+      const network = await createOne(t, '/api/circuits/provider-networks/', { name: unique('MPLS'), provider: provider.id });
+      return { circuit: await createOne(t, '/api/circuits/circuits/', { cid: unique('CID'), provider: provider.id, type: type.id }), network, provider };
+    }
+
+    it('attaches to any place through 4.x, which 3.5 sees at its site or provider network', async () => {
+      const { circuit: c, network, provider } = await circuit();
+      const a = await t.post('/v4/api/circuits/circuit-terminations/', { circuit: c.id, term_side: 'A', termination_type: 'dcim.location', termination_id: location.id });
+      expectStatus(a, 201);
+      expect(a.body).toMatchObject({ termination_type: 'dcim.location', termination_id: location.id, termination: { id: location.id, name: location.name } });
+      expect(a.body).not.toHaveProperty('site');
+      const z = await createOne(t, '/api/circuits/circuit-terminations/', { circuit: c.id, term_side: 'Z', provider_network: network.id });
+      expect(z).not.toHaveProperty('termination');
+
+      const old = (await t.get(`/api/circuits/circuit-terminations/${a.body.id}/`).expect(200)).body;
+      expect(old.site.id).toBe(site.id);
+      expect(old.provider_network).toBeNull();
+      const zNew = (await t.get(`/v4/api/circuits/circuit-terminations/${z.id}/`).expect(200)).body;
+      expect(zNew).toMatchObject({ termination_type: 'circuits.providernetwork', termination_id: network.id, termination: { id: network.id } });
+
+      const seen = (await t.get(`/v4/api/circuits/circuits/${c.id}/`).expect(200)).body;
+      expect(Object.keys(seen.termination_a)).toEqual([
+        'id', 'url', 'display_url', 'display', 'termination_type', 'termination_id', 'termination', 'port_speed', 'upstream_speed', 'xconnect_id', 'description',
+      ]);
+      expect(seen.termination_z.termination.id).toBe(network.id);
+      const oldCircuit = (await t.get(`/api/circuits/circuits/${c.id}/`).expect(200)).body;
+      expect(oldCircuit.termination_a.site.id).toBe(site.id);
+      expect(oldCircuit.termination_z.provider_network.id).toBe(network.id);
+
+      for (const filter of [`location_id=${location.id}`, `site_id=${site.id}`, `region_id=${region.id}`, 'termination_type=dcim.location']) {
+        expect((await t.get(`/v4/api/circuits/circuit-terminations/?${filter}&circuit_id=${c.id}`).expect(200)).body.count).toBe(1);
+      }
+      expect((await t.get(`/v4/api/circuits/circuit-terminations/?provider_id=${provider.id}`).expect(200)).body.count).toBe(1);
+      expect((await t.get(`/api/circuits/circuit-terminations/?provider_network_id=${network.id}`).expect(200)).body.count).toBe(1);
+    });
+
+    it("refuses a termination without a place, in each generation's words", async () => {
+      const { circuit: c, network } = await circuit();
+      const v4 = await t.post('/v4/api/circuits/circuit-terminations/', { circuit: c.id, term_side: 'A' });
+      expectStatus(v4, 400);
+      expect(Object.values(v4.body).flat()).toEqual(['A circuit termination must attach to a terminating object.']);
+      const v3 = await t.post('/api/circuits/circuit-terminations/', { circuit: c.id, term_side: 'A' });
+      expect(Object.values(v3.body).flat()).toEqual(['A circuit termination must attach to either a site or a provider network.']);
+      const both = await t.post('/api/circuits/circuit-terminations/', { circuit: c.id, term_side: 'A', site: site.id, provider_network: network.id });
+      expectStatus(both, 400);
+      expect(Object.values(both.body).flat()).toEqual(['A circuit termination cannot attach to both a site and a provider network.']);
+      expect((await t.get(`/api/circuits/circuit-terminations/?circuit_id=${c.id}`).expect(200)).body.count).toBe(0);
+    });
+  });
 });
 
 describe('API_DIALECT=4.6', () => {

@@ -1,10 +1,11 @@
 import { EntityManager } from 'typeorm';
 import { Driver, FieldError, choice, date, foreignKey, integer, manyToMany, slug, text } from '../core/model/fields';
 import { CustomFilter, Row, defineModel, registry } from '../core/model/model';
-import { existingIds, searchFilter, tenancyFilters } from '../core/query/filters';
+import { existingIds, pathFilter, searchFilter, tenancyFilters } from '../core/query/filters';
 import { ModelQuery, loadRow, q } from '../core/query/model-query';
-import { RenderContext, Representation, loadNested } from '../core/serialize/serializer';
+import { RenderContext, Representation, loadNested, objectUrl } from '../core/serialize/serializer';
 import { augmentCabled, cabledFields, cabledFilters, nodeOf, retrace } from '../dcim/cabling';
+import { Placement, placementFields, placementFilters, syncPlacement } from '../dcim/scope';
 
 const CIRCUIT_STATUSES = [
   { value: 'planned', label: 'Planned' },
@@ -145,20 +146,32 @@ export const CircuitType = defineModel({
   filterset: { fields: ['id', 'name', 'slug', 'description'] },
 });
 
-/** NetBox's circuit serializer shows each side as `{id, url, display, site, provider_network, port_speed, upstream_speed, xconnect_id, description}`. */
+/**
+ * Each side of a circuit as its serializer embeds it: 3.5's `{id, url, display, site, provider_network, port_speed,
+ * upstream_speed, xconnect_id, description}`; 4.2's names the termination by type and id instead, with `display_url`.
+ */
 async function addTerminations(ctx: RenderContext, rows: Row[], reps: Representation[]): Promise<void> {
   if (!reps.some((r) => 'termination_a' in r)) return;
   const query = new ModelQuery(ctx.em, CircuitTermination, ctx.driver).where('t.circuit_id IN (:...ids)', { ids: rows.map((r) => r.id) });
   const terms = await query.rows({ order: ['id'] });
-  const sites = await loadNested(ctx, registry.get('dcim.site')!, [...new Set(terms.map((x) => x.site_id).filter((id) => id !== null))]);
-  const networks = await loadNested(ctx, ProviderNetwork, [...new Set(terms.map((x) => x.provider_network_id).filter((id) => id !== null))]);
+  const placed = !!ctx.dialect && !ctx.dialect.isNative && ctx.dialect.shows(CircuitTermination, 'termination');
+  const nested = async (type: string, ids: Array<number | null>) => loadNested(ctx, registry.get(type)!, [...new Set(ids.filter((id): id is number => id !== null))]);
+  const places = new Map<string, Map<number, Representation>>();
+  if (placed) for (const type of new Set(terms.map((x) => x.termination_type).filter(Boolean))) places.set(type, await nested(type, terms.filter((x) => x.termination_type === type).map((x) => x.termination_id)));
+  else {
+    places.set('dcim.site', await nested('dcim.site', terms.map((x) => x.site_id)));
+    places.set(ProviderNetwork.label, await nested(ProviderNetwork.label, terms.map((x) => x.provider_network_id)));
+  }
+  const nestedOf = (type: string | null, id: number | null) => (type === null || id === null ? null : places.get(type)?.get(id) ?? null);
   const circuits = new Map(rows.map((r) => [r.id, r]));
   const side = (x: Row) => ({
     id: x.id,
-    url: `${ctx.baseUrl}${CircuitTermination.path}${x.id}/`,
+    url: objectUrl(ctx, CircuitTermination, x.id),
+    ...(placed && ctx.dialect!.displayUrl ? { display_url: `${ctx.baseUrl}/circuits/circuit-terminations/${x.id}/` } : {}),
     display: `${circuits.get(x.circuit_id)?.cid}: Termination ${x.term_side}`,
-    site: x.site_id === null ? null : sites.get(x.site_id) ?? null,
-    provider_network: x.provider_network_id === null ? null : networks.get(x.provider_network_id) ?? null,
+    ...(placed
+      ? { termination_type: x.termination_type, termination_id: x.termination_id, termination: nestedOf(x.termination_type, x.termination_id) }
+      : { site: nestedOf('dcim.site', x.site_id), provider_network: nestedOf(ProviderNetwork.label, x.provider_network_id) }),
     port_speed: x.port_speed,
     upstream_speed: x.upstream_speed,
     xconnect_id: x.xconnect_id,
@@ -172,6 +185,15 @@ async function addTerminations(ctx: RenderContext, rows: Row[], reps: Representa
     }
   });
 }
+
+/** Where a circuit termination attaches (NetBox 4.2); 3.5 named a site or a provider network. */
+const TERMINATION: Placement = {
+  name: 'termination',
+  types: ['dcim.region', 'dcim.sitegroup', 'dcim.site', 'dcim.location', 'circuits.providernetwork'],
+  legacy: { site_id: 'dcim.site', provider_network_id: 'circuits.providernetwork' },
+  conflict: 'A circuit termination cannot attach to both a site and a provider network.',
+  typeName: 'title',
+};
 
 export const Circuit = defineModel({
   app: 'circuits',
@@ -265,8 +287,10 @@ export const CircuitTermination = defineModel({
   fields: {
     circuit: foreignKey(() => Circuit, { onDelete: 'CASCADE' }),
     term_side: choice(TERM_SIDES, { flat: true, label: 'Termination' }),
+    // The site and provider network the termination lies at (NetBox 4.2's cached `_site`, `_provider_network`): 3.5's fields.
     site: foreignKey('dcim.site', { nullable: true, onDelete: 'PROTECT' }),
     provider_network: foreignKey(() => ProviderNetwork, { nullable: true, onDelete: 'PROTECT' }),
+    ...placementFields(TERMINATION),
     port_speed: integer({ min: 0, max: 2147483647, nullable: true, label: 'Port speed (Kbps)' }),
     upstream_speed: integer({ min: 0, max: 2147483647, nullable: true, label: 'Upstream speed (Kbps)' }),
     xconnect_id: text({ max: 50, blank: true, label: 'Cross-connect ID' }),
@@ -285,8 +309,12 @@ export const CircuitTermination = defineModel({
     fields: ['id', 'term_side', 'port_speed', 'upstream_speed', 'xconnect_id', 'description', 'cable_end'],
     related: ['circuit_id', 'site_id', 'site', 'provider_network_id'],
   },
+  indexes: [['termination_type', 'termination_id']],
   filters: {
     ...cabledFilters(() => CircuitTermination, false),
+    ...placementFilters(() => CircuitTermination, TERMINATION),
+    provider_id: pathFilter(() => CircuitTermination, 'provider_network.provider', 'id'),
+    provider: pathFilter(() => CircuitTermination, 'provider_network.provider'),
     cable_end: cableEndFilter,
     q: searchFilter((like) => [
       like('t.xconnect_id'),
@@ -295,10 +323,13 @@ export const CircuitTermination = defineModel({
       `t.circuit_id IN (SELECT c.id FROM ${q('circuits_circuit')} c WHERE ${like('c.cid')})`,
     ]),
   },
-  validate(row) {
+  async validate(row, previous, ctx) {
     if (row.mark_connected && row.cable_id !== null) throw new FieldError({ mark_connected: ['Cannot mark as connected with a cable attached.'] });
-    if (row.site_id === null && row.provider_network_id === null) throw new FieldError(['A circuit termination must attach to either a site or a provider network.']);
-    if (row.site_id !== null && row.provider_network_id !== null) throw new FieldError(['A circuit termination cannot attach to both a site and a provider network.']);
+    await syncPlacement(TERMINATION, row, previous, ctx);
+    if (row.termination_type === null) {
+      const placed = ctx?.dialect && !ctx.dialect.isNative;
+      throw new FieldError([placed ? 'A circuit termination must attach to a terminating object.' : 'A circuit termination must attach to either a site or a provider network.']);
+    }
   },
   // Paths that cross the circuit continue from the other side: they change when this side does.
   async afterWrite(em, row, previous, { driver }) {

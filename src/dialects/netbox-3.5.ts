@@ -6,12 +6,20 @@ const scoped: ModelView = {
   filters: { location_id: null, location: null, scope_type: null },
 };
 
+/** Filters on a place's cached ancestors, by name and id: what 3.5 lacked where it named a site only. */
+const unfiltered = (names: string[]) => Object.fromEntries(names.flatMap((f) => [[f, null], [`${f}_id`, null]]));
+
 /** NetBox 3.5.9's API: mostly the names the models are stored under; what 4.x added to them is hidden. */
 export const NetBox35 = defineDialect({
   version: '3.5',
   release: '3.5.9',
   base: '/v3',
   models: {
+    // 3.5's terminations attached to a site or a provider network.
+    'circuits.circuittermination': {
+      hide: ['termination_type', 'termination_id', 'termination', '_region', '_site_group', '_location'],
+      filters: { ...unfiltered(['region', 'site_group', 'location', 'provider']), termination_type: null },
+    },
     'ipam.prefix': scoped,
     'virtualization.cluster': scoped,
     // 4.5's v2 tokens: 3.5 neither shows nor takes nor filters what makes one.
@@ -22,7 +30,7 @@ export const NetBox35 = defineDialect({
     // 3.5's wireless LANs had no place at all.
     'wireless.wirelesslan': {
       hide: ['site', ...scoped.hide!],
-      filters: Object.fromEntries(['region', 'site_group', 'site', 'location'].flatMap((f) => [[f, null], [`${f}_id`, null]]).concat([['scope_type', null]])),
+      filters: { ...unfiltered(['region', 'site_group', 'site', 'location']), scope_type: null },
     },
   },
 });

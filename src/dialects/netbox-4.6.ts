@@ -42,6 +42,7 @@ export const NetBox46 = defineDialect({
     // The scope replaced 3.5's site, which stays a filter (the cached `_site`).
     'ipam.prefix': { hide: ['site'] },
     'virtualization.cluster': { hide: ['site'] },
+    'circuits.circuittermination': { hide: ['site', 'provider_network'] },
     'wireless.wirelesslan': { hide: ['site'] },
     'extras.customfield': {
       rename: { content_types: 'object_types', object_type: 'related_object_type' },
