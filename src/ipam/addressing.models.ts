@@ -24,7 +24,7 @@ import {
   setNetworkColumns,
   withinSql,
 } from './networks';
-import { assignedDeviceFilter, assignedVirtualMachineFilter } from './assigned-filters';
+import { assignedDeviceFilter, assignedToFilter, assignedVirtualMachineFilter } from './assigned-filters';
 import { VRF } from './routing.models';
 
 const PREFIX_STATUSES = [
@@ -525,26 +525,4 @@ async function addConnectionStatus(ctx: RenderContext, rows: Row[], reps: Record
     const assigned = reps[i].assigned_object as Record<string, unknown> | null | undefined;
     if (assigned && row.assigned_object_type === 'dcim.interface') assigned.connection_status = status.get(row.assigned_object_id) ?? null;
   });
-}
-
-/** `?interface=<name>`, `?interface_id=<id>`, `?fhrpgroup_id=<id>` (and `__n`): addresses assigned to those objects; each value must name one. */
-function assignedToFilter(type: string, by: 'id' | 'name', negate = false): CustomFilter {
-  return {
-    async apply(values, ctx) {
-      const targets = registry.get(type);
-      // Nothing of a model not yet installed can be named.
-      if (!targets) throw new FieldError([`Select a valid choice. ${values[0]} is not one of the available choices.`]);
-      if (by === 'id' && values.some((v) => !/^\d+$/.test(v))) {
-        throw new FieldError([`Select a valid choice. ${values.find((v) => !/^\d+$/.test(v))} is not one of the available choices.`]);
-      }
-      const found = await new ModelQuery(ctx.em, targets, ctx.driver)
-        .where(`t.${by} IN (:...values)`, { values: values.map((v) => (by === 'id' ? Number(v) : v)) })
-        .rows({ order: ['id'] });
-      const missing = values.find((v) => !found.some((f) => String(f[by]) === String(by === 'id' ? Number(v) : v)));
-      if (missing !== undefined) throw new FieldError([`Select a valid choice. ${missing} is not one of the available choices.`]);
-      const on = `(t.assigned_object_type = ${ctx.param(type)} AND t.assigned_object_id IN (${found.map((f) => ctx.param(f.id)).join(', ')}))`;
-      // Unassigned addresses are among those not on these objects.
-      ctx.where(negate ? `(${on} IS NOT TRUE)` : on);
-    },
-  };
 }

@@ -1,6 +1,6 @@
 import { FieldError } from '../core/model/fields';
 import { CustomFilter, registry } from '../core/model/model';
-import { q } from '../core/query/model-query';
+import { ModelQuery, q } from '../core/query/model-query';
 
 /** The generic relation to an interface that a model filters through: an address's `assigned_object`, an FHRP assignment's `interface`. */
 export interface InterfaceColumns {
@@ -39,6 +39,28 @@ export function assignedVirtualMachineFilter(by: 'id' | 'name', columns: Interfa
       if (!machines || !interfaces) return ctx.where('1 = 0');
       const owned = `SELECT i.id FROM ${q(interfaces.table)} i WHERE i.virtual_machine_id IN (SELECT v.id FROM ${q(machines.table)} v WHERE v.${by} IN (${list}))`;
       ctx.where(`(t.${columns.type} = ${ctx.param(interfaces.label)} AND t.${columns.id} IN (${owned}))`);
+    },
+  };
+}
+
+/** `?interface=<name>`, `?interface_id=<id>`, `?fhrpgroup_id=<id>` (and `__n`): objects (addresses, MAC addresses) assigned to those; each value must name one. */
+export function assignedToFilter(type: string, by: 'id' | 'name', negate = false): CustomFilter {
+  return {
+    async apply(values, ctx) {
+      const targets = registry.get(type);
+      // Nothing of a model not yet installed can be named.
+      if (!targets) throw new FieldError([`Select a valid choice. ${values[0]} is not one of the available choices.`]);
+      if (by === 'id' && values.some((v) => !/^\d+$/.test(v))) {
+        throw new FieldError([`Select a valid choice. ${values.find((v) => !/^\d+$/.test(v))} is not one of the available choices.`]);
+      }
+      const found = await new ModelQuery(ctx.em, targets, ctx.driver)
+        .where(`t.${by} IN (:...values)`, { values: values.map((v) => (by === 'id' ? Number(v) : v)) })
+        .rows({ order: ['id'] });
+      const missing = values.find((v) => !found.some((f) => String(f[by]) === String(by === 'id' ? Number(v) : v)));
+      if (missing !== undefined) throw new FieldError([`Select a valid choice. ${missing} is not one of the available choices.`]);
+      const on = `(t.assigned_object_type = ${ctx.param(type)} AND t.assigned_object_id IN (${found.map((f) => ctx.param(f.id)).join(', ')}))`;
+      // Unassigned addresses are among those not on these objects.
+      ctx.where(negate ? `(${on} IS NOT TRUE)` : on);
     },
   };
 }
