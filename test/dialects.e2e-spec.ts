@@ -73,6 +73,16 @@ describe('API dialects', () => {
       expect((await t.get('/v4/api/vpn/l2vpns').redirects(0)).headers.location).toBe('/v4/api/vpn/l2vpns/');
     });
 
+    it('tells a 4.5+ client whom its credentials authenticate', async () => {
+      const me = (await t.get('/v4/api/authentication-check/').expect(200)).body;
+      expect(me).toMatchObject({ username: 'admin', is_active: true });
+      expect(me.url).toMatch(/\/v4\/api\/users\/users\/\d+\/$/);
+      const anonymous = await t.get('/v4/api/authentication-check/', null);
+      expect(anonymous.status).toBe(403);
+      expect(anonymous.body).toEqual({ detail: 'Authentication credentials were not provided.' });
+      expect((await t.get('/api/authentication-check/')).status).toBe(404);
+    });
+
     it('pages with links under the base it was asked at', async () => {
       for (let i = 0; i < 3; i++) await named('/api/dcim/manufacturers/', 'Paged');
       const page = (await t.get('/v4/api/dcim/manufacturers/?limit=1').expect(200)).body;

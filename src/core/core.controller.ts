@@ -1,9 +1,12 @@
-import { Controller, Get, Inject, Req } from '@nestjs/common';
+import { Controller, Get, Inject, Req, SetMetadata } from '@nestjs/common';
 import type { Request } from 'express';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { PublicRoute } from './auth/auth.guard';
+import { PUBLIC_ROUTE, PublicRoute } from './auth/auth.guard';
+import { CrudService } from './crud/crud.service';
+import { registry } from './model/model';
+import { representByIds } from './serialize/serializer';
 import { requestContext } from './crud/model.controller';
 import { dialectOf, nativeDialect } from './dialect/registry';
 import { Allow, READ_METHODS } from './http/allow';
@@ -51,6 +54,7 @@ export class CoreController {
   constructor(
     @Inject(INSTALLED_PLUGINS) private readonly plugins: Plugin[],
     private readonly jobs: Jobs,
+    private readonly crud: CrudService,
   ) {}
 
   @Get()
@@ -59,6 +63,16 @@ export class CoreController {
     const { baseUrl, dialect = nativeDialect() } = requestContext(req);
     const apps = [...new Set([...API_APPS, ...dialect.extraApps()])].sort();
     return Object.fromEntries(apps.map((app) => [app, `${baseUrl}/api/${app}/`]));
+  }
+
+  /** NetBox 4.5's check of the credentials a client holds: the user they authenticate, as the users endpoint shows it. */
+  @Get('authentication-check')
+  @SetMetadata(PUBLIC_ROUTE, false)
+  @Allow(READ_METHODS)
+  async authenticationCheck(@Req() req: Request) {
+    const ctx = requestContext(req);
+    const [user] = await representByIds(this.crud.renderContext(ctx), registry.get('users.user')!, [ctx.user!.id], 'full');
+    return user;
   }
 
   @Get('status')

@@ -14,6 +14,7 @@ export const NetBox35 = defineDialect({
   version: '3.5',
   release: '3.5.9',
   base: '/v3',
+  lacksRoutes: ['authentication-check'],
   models: {
     // 3.5's terminations attached to a site or a provider network.
     'circuits.circuittermination': {

@@ -1,5 +1,5 @@
 import { ForeignKeyField } from '../model/fields';
-import type { ModelDef } from '../model/model';
+import { ModelDef, registry } from '../model/model';
 
 /** A value stored one way and spoken another (a virtual machine's disk: megabytes stored, gigabytes in 3.5). */
 export interface ValueConversion {
@@ -32,6 +32,8 @@ export interface DialectSpec {
   models?: Record<string, ModelView>;
   /** Models (stored object types) the dialect does not have: no routes (404), no place in its API roots or schema. */
   lacks?: string[];
+  /** Routes outside the models' (`authentication-check`, below `/api/`) the dialect does not have: not found. */
+  lacksRoutes?: string[];
   /** The dialect's route of a model (`app/plural`) → its stored route, where they differ. */
   paths?: Record<string, string>;
   /** Brief (and nested) forms add the model's `description` (NetBox 4.0). */
@@ -191,6 +193,11 @@ export class Dialect {
   takes(model: ModelDef, stored: string): boolean {
     const view = this.view(model);
     return !view.hidden.has(stored) && !view.readOnly.has(stored);
+  }
+
+  /** Stored paths of routes the dialect does not have, models' and others' (`/api/authentication-check/`). */
+  lackedPaths(): string[] {
+    return [...registry.served().filter((m) => !this.serves(m)).map((m) => m.path), ...(this.spec.lacksRoutes ?? []).map((route) => `/api/${route}/`)];
   }
 
   /** Whether the dialect has a model at all. */

@@ -1,7 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { ApiError } from '../http/errors';
 import { renderBody } from '../http/render';
-import { registry } from '../model/model';
 import { Dialect } from './dialect';
 import { allDialects, setDialect } from './registry';
 
@@ -16,7 +15,7 @@ export function dialectRouting(served: Dialect) {
   // Worked out at the first request, once every model (plugins' too) is registered.
   const lacks = (dialect: Dialect, path: string) => {
     let paths = lacked.get(dialect);
-    if (!paths) lacked.set(dialect, (paths = registry.served().filter((m) => !dialect.serves(m)).map((m) => m.path)));
+    if (!paths) lacked.set(dialect, (paths = dialect.lackedPaths()));
     return paths.some((p) => path === p.slice(0, -1) || path.startsWith(p));
   };
   return (req: Request, res: Response, next: NextFunction) => {
