@@ -44,8 +44,14 @@ export interface DialectSpec {
   serializers?: Record<string, { fields: string[]; brief: string[] }>;
   /** Stored object type → the dialect's, where a model moved app (`ipam.l2vpn` → `vpn.l2vpn`). */
   objectTypes?: Record<string, string>;
-  /** Write-only fields every changed-logged model takes (`changelog_message`): accepted, never stored as a column. */
+  /** Write-only fields every change-logged model takes (`changelog_message`, NetBox 4.4): its change record's message. */
   writeOnly?: string[];
+  /** `add_tags` and `remove_tags` on taggable models (NetBox 4.6): tags added to or taken from an object's set. */
+  tagEdits?: boolean;
+  /** `?fields=` and `?omit=` choose a representation's keys (NetBox 4.0, 4.5.2). */
+  fieldSelection?: boolean;
+  /** A single object's weak ETag, and If-Match as a precondition of its writes (NetBox 4.6). */
+  etags?: boolean;
 }
 
 interface CompiledView {
@@ -92,6 +98,9 @@ export class Dialect {
   readonly briefDescription: boolean;
   readonly displayUrl: boolean;
   readonly writeOnly: readonly string[];
+  readonly tagEdits: boolean;
+  readonly fieldSelection: boolean;
+  readonly etags: boolean;
   private readonly views = new Map<string, CompiledView>();
   /** The dialect's route → stored, and back. */
   private readonly routesIn: Array<[string, string]>;
@@ -108,6 +117,9 @@ export class Dialect {
     this.briefDescription = !!spec.briefDescription;
     this.displayUrl = !!spec.displayUrl;
     this.writeOnly = spec.writeOnly ?? [];
+    this.tagEdits = !!spec.tagEdits;
+    this.fieldSelection = !!spec.fieldSelection;
+    this.etags = !!spec.etags;
     const paths = Object.entries(spec.paths ?? {}).map(([spoken, stored]) => [`/api/${spoken}/`, `/api/${stored}/`] as [string, string]);
     this.routesIn = paths;
     this.routesOut = paths.map(([spoken, stored]) => [stored, spoken]);
@@ -209,15 +221,16 @@ export class Dialect {
     return this.view(model).convert.get(stored);
   }
 
-  /** A request body in the dialect's names to the stored ones: names it does not speak are left out, as DRF ignores unknown fields. */
+  /**
+   * A request body in the dialect's names to the stored ones: names it does not speak are left out, as DRF ignores
+   * unknown fields; write-only fields (`changelog_message`) pass as they are, for the writer.
+   */
   bodyIn(model: ModelDef, body: unknown): unknown {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
     const view = this.view(model);
-    const writeOnly = this.writeOnly.length ? new Set(this.writeOnly) : null;
-    if (view === EMPTY_VIEW && !writeOnly) return body;
+    if (view === EMPTY_VIEW) return body;
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(body)) {
-      if (writeOnly?.has(key)) continue;
       const stored = this.storedName(model, key);
       if (stored === undefined || view.readOnly.has(stored)) continue;
       const convert = view.convert.get(stored);
