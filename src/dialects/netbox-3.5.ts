@@ -9,11 +9,19 @@ const scoped: ModelView = {
 /** Filters on a place's cached ancestors, by name and id: what 3.5 lacked where it named a site only. */
 const unfiltered = (names: string[]) => Object.fromEntries(names.flatMap((f) => [[f, null], [`${f}_id`, null]]));
 
+/** An interface of 4.2's: 3.5 read and wrote its `mac_address` (the primary MAC's) and filtered by it, and knew no MAC objects. */
+const macs: ModelView = {
+  hide: ['primary_mac_address', 'mac_addresses'],
+  filters: { any_mac_address: null, primary_mac_address: null, primary_mac_address_id: null },
+};
+
 /** NetBox 3.5.9's API: mostly the names the models are stored under; what 4.x added to them is hidden. */
 export const NetBox35 = defineDialect({
   version: '3.5',
   release: '3.5.9',
   base: '/v3',
+  // 4.2's MAC addresses.
+  lacks: ['dcim.macaddress'],
   lacksRoutes: ['authentication-check'],
   models: {
     // 3.5's terminations attached to a site or a provider network.
@@ -21,8 +29,13 @@ export const NetBox35 = defineDialect({
       hide: ['termination_type', 'termination_id', 'termination', '_region', '_site_group', '_location'],
       filters: { ...unfiltered(['region', 'site_group', 'location', 'provider']), termination_type: null },
     },
+    'dcim.interface': macs,
+    // 3.5's devices and machines matched their interfaces' MAC address, the primary one's.
+    'dcim.device': { filters: { any_mac_address: null } },
     'ipam.prefix': scoped,
     'virtualization.cluster': scoped,
+    'virtualization.virtualmachine': { filters: { any_mac_address: null } },
+    'virtualization.vminterface': macs,
     // 4.5's v2 tokens: 3.5 neither shows nor takes nor filters what makes one.
     'users.token': {
       hide: ['version', 'enabled', 'pepper_id', 'hmac_digest', 'v2_key', 'token'],

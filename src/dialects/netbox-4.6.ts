@@ -15,6 +15,12 @@ const objectTypeView: ModelView = {
 
 const TEMPLATES = ['consoleport', 'consoleserverport', 'powerport', 'poweroutlet', 'interface', 'rearport', 'frontport', 'modulebay', 'devicebay', 'inventoryitem'];
 
+/** 4.2's `mac_address` of an interface, device or machine matches any MAC address assigned to an interface, not only the primary one. */
+const anyMac = { mac_address: null, any_mac_address: 'mac_address' };
+
+/** An interface's `mac_address` is its primary MAC's, read-only since 4.2 (written as `primary_mac_address`). */
+const macs: ModelView = { readOnly: ['mac_address'], filters: anyMac };
+
 /** NetBox 4.6.8's API, as its serializers and filter sets name what the models store. */
 export const NetBox46 = defineDialect({
   version: '4.6',
@@ -37,7 +43,10 @@ export const NetBox46 = defineDialect({
     'core/object-types': 'extras/content-types',
   },
   models: {
-    'dcim.device': { rename: { device_role: 'role' }, filters: { device_role: null, device_role_id: null } },
+    'dcim.device': { rename: { device_role: 'role' }, filters: { device_role: null, device_role_id: null, ...anyMac } },
+    'dcim.interface': macs,
+    'virtualization.vminterface': macs,
+    'virtualization.virtualmachine': { filters: anyMac },
     'dcim.rack': { rename: { type: 'form_factor' } },
     // The scope replaced 3.5's site, which stays a filter (the cached `_site`).
     'ipam.prefix': { hide: ['site'] },
