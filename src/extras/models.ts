@@ -85,6 +85,8 @@ export const ObjectChange = defineModel({
     related_object_id: integer({ readOnly: true, nullable: true }),
     related_object: genericRelation('related_object_type', 'related_object_id'),
     object_repr: text({ max: 200, readOnly: true }),
+    // The write's own note (`changelog_message`, NetBox 4.4): 4.6 shows it, 3.5's full form does not list it.
+    message: text({ max: 200, readOnly: true, blank: true }),
     prechange_data: json({ readOnly: true, nullable: true }),
     postchange_data: json({ readOnly: true, nullable: true }),
   },

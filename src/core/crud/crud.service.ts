@@ -6,6 +6,7 @@ import { Database } from '../db/database';
 import { Dialect } from '../dialect/dialect';
 import { CachedReads, PrereadVersions, ReadCache } from '../db/read-cache';
 import { NotFoundError, PermissionDeniedError, ValidationError } from '../http/errors';
+import { FieldError, pythonType } from '../model/fields';
 import { ModelDef, Row, WriteContext } from '../model/model';
 import { PermissionService } from '../auth/permissions';
 import { ChangeEvents, CommittedChanges, deletedKey } from '../events/change-events';
@@ -15,7 +16,7 @@ import { ModelQuery, RowsOptions } from '../query/model-query';
 import { RawJson, jsonBytesOf } from '../serialize/raw-json';
 import { Mode, RenderContext, Representation, countsFor, objectListColumns, rememberObjectLists, represent, representByIds } from '../serialize/serializer';
 import { Semaphore } from '../util/semaphore';
-import { Writer, eachOrNone } from '../write/writer';
+import { CHANGELOG_MESSAGE, Writer, changelogMessage, eachOrNone } from '../write/writer';
 import { Page, cursorLinks, pageLinks, pageOf, takesCursor } from './pagination';
 import { listJson, listStreaming } from './stream';
 
@@ -395,7 +396,7 @@ export class CrudService {
 
   /** A list of `{id, ...changes}`; objects may change different fields; all or none. */
   async bulkUpdate(model: ModelDef, body: unknown, partial: boolean, ctx: RequestContext): Promise<Representation[]> {
-    const items = bulkItems(body).map((item) => ({ ...(bodyIn(model, item, ctx) as Record<string, unknown>), id: item.id }));
+    const items = bulkItems(body, ctx).map((item) => ({ ...(bodyIn(model, item, ctx) as Record<string, unknown>), id: item.id }));
     const { result: ids, reads, answerRows } = await errorsSpoken(model, ctx, () =>
       this.write(
         ctx,
@@ -415,19 +416,20 @@ export class CrudService {
     return this.written(model, ids, ctx, reads, answerRows);
   }
 
-  async destroy(model: ModelDef, id: number, ctx: RequestContext): Promise<void> {
+  /** Deletes one object; the body may give its change record's message, where the dialect takes one. */
+  async destroy(model: ModelDef, id: number, ctx: RequestContext, body: unknown = {}): Promise<void> {
     await this.write(ctx, async (writer, em) => {
       await this.requireVisible(em, model, id, ctx);
-      await writer.remove(model, id);
+      await writer.remove(model, id, deleteMessage(body, ctx));
     });
   }
 
   async bulkDestroy(model: ModelDef, body: unknown, ctx: RequestContext): Promise<void> {
-    const items = bulkItems(body);
+    const items = bulkItems(body, ctx);
     await this.write(ctx, async (writer, em) => {
       await this.db.lockRows(em, model.table, items.map((i) => i.id as number));
       await this.requireExisting(em, model, items, ctx);
-      for (const item of items) await writer.remove(model, item.id as number);
+      for (const item of items) await writer.remove(model, item.id as number, takesMessage(ctx) ? changelogMessage(item[CHANGELOG_MESSAGE]) : undefined);
     });
   }
 
@@ -544,17 +546,47 @@ function provenCount(page: Page, rows: number): number | undefined {
   return rows > 0 || page.offset === 0 ? page.offset + rows : undefined;
 }
 
-function bulkItems(body: unknown): Array<Record<string, unknown>> {
+/** Whether the request's dialect takes a change record's message (`changelog_message`). */
+function takesMessage(ctx: RequestContext): boolean {
+  return !!ctx.dialect?.writeOnly.includes(CHANGELOG_MESSAGE);
+}
+
+/** A message checked as DRF's CharField checks it where NetBox validates one (a delete, a bulk item): its errors, keyed. */
+function messageErrors(item: Record<string, unknown>): Record<string, string[]> {
+  if (!(CHANGELOG_MESSAGE in item)) return {};
+  try {
+    changelogMessage(item[CHANGELOG_MESSAGE], true);
+    return {};
+  } catch (e) {
+    if (e instanceof FieldError) return { [CHANGELOG_MESSAGE]: e.messages as string[] };
+    throw e;
+  }
+}
+
+/** The message a delete's body gives its change record, as NetBox 4.4's ChangeLogMessageSerializer reads it. */
+function deleteMessage(body: unknown, ctx: RequestContext): string | undefined {
+  if (!takesMessage(ctx)) return undefined;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new ValidationError({ non_field_errors: [`Invalid data. Expected a dictionary, but got ${pythonType(body)}.`] });
+  }
+  const errors = messageErrors(body as Record<string, unknown>);
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  return changelogMessage((body as Record<string, unknown>)[CHANGELOG_MESSAGE]);
+}
+
+/** A bulk body's items, each naming its object by id and (where the dialect takes one) giving a valid message, as NetBox's BulkOperationSerializer checks them. */
+function bulkItems(body: unknown, ctx: RequestContext): Array<Record<string, unknown>> {
   if (!Array.isArray(body)) {
     const got = body === null ? 'NoneType' : typeof body === 'object' ? 'dict' : typeof body === 'string' ? 'str' : typeof body;
     throw new ValidationError({ non_field_errors: [`Expected a list of items but got type "${got}".`] });
   }
   const errors = body.map((item) => {
     if (typeof item !== 'object' || item === null || Array.isArray(item)) return { non_field_errors: ['Invalid data. Expected a dictionary.'] };
+    const errors = takesMessage(ctx) ? messageErrors(item as Record<string, unknown>) : {};
     const id = (item as Record<string, unknown>).id;
-    if (id === undefined || id === null) return { id: ['This field is required.'] };
-    if (!(typeof id === 'number' && Number.isInteger(id)) && !(typeof id === 'string' && /^\d+$/.test(id))) return { id: ['A valid integer is required.'] };
-    return {};
+    if (id === undefined || id === null) return { ...errors, id: ['This field is required.'] };
+    if (!(typeof id === 'number' && Number.isInteger(id)) && !(typeof id === 'string' && /^\d+$/.test(id))) return { ...errors, id: ['A valid integer is required.'] };
+    return errors;
   });
   if (errors.some((e) => Object.keys(e).length)) throw new ValidationError(errors);
   return body.map((item) => ({ ...item, id: Number(item.id) }));

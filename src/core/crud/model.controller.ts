@@ -145,9 +145,9 @@ export function modelController(model: ModelDef): Type<unknown> {
     @Delete(':id(\\d+)')
     @HttpCode(204)
     @Allow(DETAIL)
-    async destroy(@Req() req: Request, @Param('id') id: string): Promise<void> {
+    async destroy(@Req() req: Request, @Param('id') id: string, @Body() body: unknown): Promise<void> {
       writable(req);
-      await this.crud.destroy(model, idOf(id), requestContext(req));
+      await this.crud.destroy(model, idOf(id), requestContext(req), bodyOf(body));
     }
 
     @Options(':id(\\d+)')

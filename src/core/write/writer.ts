@@ -23,6 +23,19 @@ function tagNamesFrom(type: string, object: string): string | null {
 const TAGS = '__tags';
 /** Their names, sorted, as change records keep them. */
 const TAG_NAMES = '__tag_names';
+/** Tags an update adds to and takes from the object's set (`add_tags`, `remove_tags`): their rows. */
+const TAG_EDITS = '__tag_edits';
+/** The change record's message a body gives (`changelog_message`). */
+const MESSAGE = '__message';
+/** NetBox 4.4's write-only field: the message of the change record a write leaves. */
+export const CHANGELOG_MESSAGE = 'changelog_message';
+/** The longest change record message: its column's length. */
+const MESSAGE_MAX = 200;
+
+interface TagEdits {
+  add: Row[];
+  remove: Row[];
+}
 
 /** The tag names a body sets, if it names tags at all. */
 function tagNamesOf(changes: Row): string[] | undefined {
@@ -133,7 +146,7 @@ export class Writer {
       await model.afterWrite?.(this.em, row, null, { driver: this.driver, input: changes, writer: this });
       // Without a hook that may change them, the new object's sets are what the body gave.
       const links = model.afterWrite ? undefined : changes;
-      await this.recordChange(model, 'create', row, labels[i], null, await this.snapshot(model, row, tagNamesOf(changes) ?? [], links));
+      await this.recordChange(model, 'create', row, labels[i], null, await this.snapshot(model, row, tagNamesOf(changes) ?? [], links), changes[MESSAGE]);
     }
     return ids;
   }
@@ -175,15 +188,17 @@ export class Writer {
     if (model.features.lastUpdated) set.last_updated = new Date();
     if (Object.keys(set).length) await this.writeRow(this.em.createQueryBuilder().update(model.table).set(set).where('id = :id', { id }));
     await this.setRelatedSets(model, id, changes);
+    // Tags edited in place are read back in the database's order of names.
+    const tagsAfter = (await this.editTags(model, id, changes, tagsBefore)) ? undefined : tagNamesOf(changes) ?? tagsBefore;
     const placed = model.tree && (row.parent_id !== previous.parent_id || row.name !== previous.name);
     if (placed) await this.placeInTree(model, id, previous);
     const updated = placed ? await this.load(model, id) : { ...previous, ...set };
     await model.afterWrite?.(this.em, updated, previous, { driver: this.driver, input: changes, writer: this });
-    await this.recordChange(model, 'update', updated, await this.label(model, updated), before, await this.snapshot(model, updated, tagNamesOf(changes) ?? tagsBefore));
+    await this.recordChange(model, 'update', updated, await this.label(model, updated), before, await this.snapshot(model, updated, tagsAfter), changes[MESSAGE]);
   }
 
-  /** Deletes an object after NetBox's rules for what points at it. */
-  async remove(model: ModelDef, id: number): Promise<void> {
+  /** Deletes an object after NetBox's rules for what points at it; `message` is its change record's (not its dependents'). */
+  async remove(model: ModelDef, id: number, message?: string): Promise<void> {
     const { row, tags } = await this.loadForChange(model, id);
     await this.context?.beforeDelete?.(model, row);
     const before = await this.snapshot(model, row, tags);
@@ -243,7 +258,7 @@ export class Writer {
     }
     await this.writeRow(this.em.createQueryBuilder().delete().from(model.table).where('id = :id', { id }));
     await model.afterWrite?.(this.em, null, row, { driver: this.driver, input: {}, writer: this });
-    await this.recordChange(model, 'delete', row, repr, before, null);
+    await this.recordChange(model, 'delete', row, repr, before, null, message);
   }
 
   /** For each `FROM … WHERE …` (with named parameters), whether it has any row: one statement for them all. */
@@ -382,7 +397,7 @@ export class Writer {
   /** Every change-logged create, update and delete so far, in order: the transaction's events once it commits. */
   readonly changes: ChangeEvent[] = [];
 
-  private async recordChange(model: ModelDef, action: 'create' | 'update' | 'delete', row: Row, repr: string, before: unknown, after: unknown): Promise<void> {
+  private async recordChange(model: ModelDef, action: 'create' | 'update' | 'delete', row: Row, repr: string, before: unknown, after: unknown, message = ''): Promise<void> {
     if (!model.features.changeLog) return;
     this.changes.push({ model, action, id: row.id, prechange: before, postchange: after });
     const changes = registry.get('extras.objectchange');
@@ -400,6 +415,7 @@ export class Writer {
       related_object_type: related?.type ?? null,
       related_object_id: related?.id ?? null,
       object_repr: repr.slice(0, 200),
+      message,
       prechange_data: before,
       postchange_data: after,
     };
@@ -520,27 +536,63 @@ export class Writer {
         else throw e;
       }
     }
-    if (model.features.tags && 'tags' in body) {
-      const tags = body.tags;
-      const tag = registry.get('extras.tag');
-      if (!Array.isArray(tags)) errors.tags = [`Expected a list of items but got type "${pythonType(tags)}".`];
-      else if (!tag) errors.tags = tags.map((t) => describeMissing(t));
-      else {
-        try {
-          const { ids, rows } = await this.parseTags(tag, tags);
-          changes[TAGS] = [...new Set(ids)];
-          // In the database's order of names, as `tagNames` reads them.
-          changes[TAG_NAMES] = rows.map((t) => t.name as string);
-          const misplaced = rows.filter((t) => Array.isArray(t.object_types) && t.object_types.length && !t.object_types.includes(model.label));
-          if (misplaced.length) errors.tags = misplaced.map((t) => `Tag "${t.name}" cannot be applied to ${model.verboseNamePlural}.`);
-        } catch (e) {
-          if (e instanceof FieldError) errors.tags = e.messages;
-          else throw e;
-        }
+    if (model.features.changeLog && this.takes(CHANGELOG_MESSAGE) && CHANGELOG_MESSAGE in body) {
+      try {
+        changes[MESSAGE] = changelogMessage(body[CHANGELOG_MESSAGE]);
+      } catch (e) {
+        if (e instanceof FieldError) errors[CHANGELOG_MESSAGE] = e.messages;
+        else throw e;
+      }
+    }
+    const tagLists: Record<string, { ids: number[]; rows: Row[] }> = {};
+    for (const key of model.features.tags ? (this.context?.dialect?.tagEdits ? ['tags', 'add_tags', 'remove_tags'] : ['tags']) : []) {
+      if (!(key in body)) continue;
+      try {
+        tagLists[key] = await this.namedTags(model, body[key], key !== 'remove_tags');
+      } catch (e) {
+        if (e instanceof FieldError) errors[key] = e.messages;
+        else throw e;
       }
     }
     if (Object.keys(errors).length) throw new ValidationError(errors);
+    Object.assign(changes, tagChanges(tagLists, previous));
     return changes;
+  }
+
+  /** Whether this write's dialect takes a write-only field. */
+  private takes(name: string): boolean {
+    return !!this.context?.dialect?.writeOnly.includes(name);
+  }
+
+  /** The tags a list in a body names, checked to exist and (unless being taken off) to apply to the model: as sent, and their rows in order of name. */
+  private async namedTags(model: ModelDef, items: unknown, applied: boolean): Promise<{ ids: number[]; rows: Row[] }> {
+    const tag = registry.get('extras.tag');
+    if (!Array.isArray(items)) throw new FieldError([`Expected a list of items but got type "${pythonType(items)}".`]);
+    if (!tag) throw new FieldError(items.map((t) => describeMissing(t)));
+    const named = await this.parseTags(tag, items);
+    const misplaced = applied ? named.rows.filter((t) => Array.isArray(t.object_types) && t.object_types.length && !t.object_types.includes(model.label)) : [];
+    if (misplaced.length) throw new FieldError(misplaced.map((t) => `Tag "${t.name}" cannot be applied to ${model.verboseNamePlural}.`));
+    return named;
+  }
+
+  /** Adds and takes off the tags an update edits (`add_tags`, `remove_tags`), given the names it had: whether its set changed. */
+  private async editTags(model: ModelDef, id: number, changes: Row, before: string[] | undefined): Promise<boolean> {
+    const edits = changes[TAG_EDITS] as TagEdits | undefined;
+    const items = registry.get('extras.taggeditem');
+    if (!edits || !items) return false;
+    const had = new Set(before ?? []);
+    const added = edits.add.filter((t) => !had.has(t.name));
+    const removed = edits.remove.filter((t) => had.has(t.name));
+    if (removed.length) {
+      await this.em
+        .createQueryBuilder()
+        .delete()
+        .from(items.table)
+        .where('content_type = :type AND object_id = :id AND tag_id IN (:...tags)', { type: model.label, id, tags: removed.map((t) => t.id) })
+        .execute();
+    }
+    if (added.length) await this.insertAll(items.table, added.map((t) => ({ tag_id: t.id, content_type: model.label, object_id: id })));
+    return added.length + removed.length > 0;
   }
 
   private async parseField(field: Field<any>, value: unknown): Promise<unknown> {
@@ -746,6 +798,53 @@ function relatedObjectOf(model: ModelDef, row: Row): { type: string; id: number 
     return typeof type === 'string' && id !== null && id !== undefined ? { type, id } : null;
   }
   return null;
+}
+
+/**
+ * Where a body's tags go: `tags` replaces the set (and wins, as NetBox's serializer has it); else NetBox 4.6's
+ * `add_tags` make a new object's set and edit an existing one's with `remove_tags`. Refused as NetBox's validate()
+ * refuses them: beside a non-empty `tags`, `remove_tags` on a creation, a tag both added and removed.
+ */
+function tagChanges(lists: Record<string, { ids: number[]; rows: Row[] }>, previous: Row | null): Row {
+  const { tags, add_tags: add, remove_tags: remove } = lists;
+  const given = (list?: { ids: number[] }) => !!list?.ids.length;
+  if (given(tags) && (given(add) || given(remove))) throw new ValidationError({ tags: ['Cannot specify "tags" together with "add_tags" or "remove_tags".'] });
+  if (!previous && given(remove)) throw new ValidationError({ remove_tags: ['Cannot use "remove_tags" when creating a new object.'] });
+  if (add && remove && given(add) && given(remove)) {
+    const removed = new Set(remove.ids);
+    const names = new Map(add.rows.map((t) => [t.id as number, t.name as string]));
+    const both = add.ids.filter((id) => removed.has(id));
+    if (both.length) throw new ValidationError({ remove_tags: [`Tags may not be present in both "add_tags" and "remove_tags": ${both.map((id) => names.get(id)).join(', ')}`] });
+  }
+  const set = tags ?? (previous ? undefined : add);
+  // In the database's order of names, as `tagNames` reads them.
+  if (set) return { [TAGS]: [...new Set(set.ids)], [TAG_NAMES]: set.rows.map((t) => t.name as string) };
+  if (!previous || !(add || remove)) return {};
+  const edits: TagEdits = { add: add?.rows ?? [], remove: remove?.rows ?? [] };
+  return { [TAG_EDITS]: edits };
+}
+
+/**
+ * `changelog_message` as NetBox 4.6 stores it: any value as Python's str(), a false one blank; longer than the
+ * column, refused (PostgreSQL would fail the write). `strict` first checks it as DRF's CharField does, where
+ * NetBox validates it: a delete's body, the items of a bulk write.
+ */
+export function changelogMessage(value: unknown, strict = false): string {
+  if (strict) {
+    if (value === null) throw new FieldError(['This field may not be null.']);
+    if (typeof value !== 'string' && typeof value !== 'number') throw new FieldError(['Not a valid string.']);
+    if (String(value).trim() === '') throw new FieldError(['This field may not be blank.']);
+  }
+  const message = pythonTruthy(value) ? pythonStr(value) : '';
+  if ([...message].length > MESSAGE_MAX) throw new FieldError([`Ensure this field has no more than ${MESSAGE_MAX} characters.`]);
+  return message;
+}
+
+/** Python's truth of a JSON value: null, false, 0, '', [] and {} are false. */
+function pythonTruthy(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length > 0;
+  if (value !== null && typeof value === 'object') return Object.keys(value).length > 0;
+  return !!value;
 }
 
 function relatedId(value: unknown): number {
