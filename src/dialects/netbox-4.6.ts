@@ -29,6 +29,7 @@ export const NetBox46 = defineDialect({
   briefDescription: true,
   displayUrl: true,
   writeOnly: ['changelog_message'],
+  tagEdits: true,
   serializers,
   objectTypes: {
     'ipam.l2vpn': 'vpn.l2vpn',

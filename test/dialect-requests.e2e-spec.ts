@@ -1,0 +1,230 @@
+import { Json, createOne, expectStatus } from './helpers/seed';
+import { slugify, unique } from './helpers/fixtures';
+import { TestApp } from './helpers/test-app';
+
+const V4_SITES = '/v4/api/dcim/sites/';
+const V3_SITES = '/api/dcim/sites/';
+const V4_CHANGES = '/v4/api/core/object-changes/';
+const V3_CHANGES = '/api/extras/object-changes/';
+
+/** NetBox 4's generic request features, on /v4/ only: /api/ answers as NetBox 3.5 does, ignoring them. */
+describe('NetBox 4.6 request features', () => {
+  let t: TestApp;
+  let alpha: Json;
+  let bravo: Json;
+  let charlie: Json;
+
+  beforeAll(async () => {
+    t = await TestApp.start();
+    [alpha, bravo, charlie] = await Promise.all(['Alpha', 'Bravo', 'Charlie'].map((name) => createOne(t, '/api/extras/tags/', { name: unique(name), slug: slugify(unique(name)) })));
+  });
+  afterAll(() => t?.close());
+
+  async function site(fields: Json = {}, path = V4_SITES): Promise<Json> {
+    const name = unique('Site');
+    return createOne(t, path, { name, slug: slugify(name), ...fields });
+  }
+
+  /** The change records a request left, as a dialect lists them. */
+  async function changesOf(requestId: string, path = V4_CHANGES): Promise<Json[]> {
+    const res = await t.get(`${path}?request_id=${requestId}&limit=0`);
+    expectStatus(res, 200);
+    return res.body.results;
+  }
+
+  const tagNames = (object: Json): string[] => object.tags.map((tag: Json) => tag.name).sort();
+
+  describe('changelog_message', () => {
+    it('keeps a write’s message on its change record, which /v4/ shows and /api/ does not', async () => {
+      const created = await t.post(V4_SITES, { name: unique('Msg'), slug: unique('msg'), changelog_message: 'Commissioned' });
+      expectStatus(created, 201);
+      expect(created.body).not.toHaveProperty('changelog_message');
+      const [record] = await changesOf(created.headers['x-request-id']);
+      expect(record).toMatchObject({ action: { value: 'create' }, changed_object_id: created.body.id, message: 'Commissioned' });
+      const keys = Object.keys(record);
+      expect(keys.indexOf('message')).toBe(keys.indexOf('object_repr') + 1);
+      const [v3] = await changesOf(created.headers['x-request-id'], V3_CHANGES);
+      expect(v3).not.toHaveProperty('message');
+
+      const patched = await t.patch(`${V4_SITES}${created.body.id}/`, { description: 'moved', changelog_message: 'Moved to hall 2' });
+      expectStatus(patched, 200);
+      expect((await changesOf(patched.headers['x-request-id']))[0]).toMatchObject({ action: { value: 'update' }, message: 'Moved to hall 2' });
+
+      const deleted = await t.delete(`${V4_SITES}${created.body.id}/`, { changelog_message: 'Decommissioned' });
+      expectStatus(deleted, 204);
+      expect((await changesOf(deleted.headers['x-request-id']))[0]).toMatchObject({ action: { value: 'delete' }, message: 'Decommissioned' });
+    });
+
+    it('leaves the message blank without one, and on the records of what a delete takes along', async () => {
+      const parent = await site();
+      const plain = await t.patch(`${V4_SITES}${parent.id}/`, { description: 'x' });
+      expect((await changesOf(plain.headers['x-request-id']))[0].message).toBe('');
+      const location = await createOne(t, '/v4/api/dcim/locations/', { name: unique('Hall'), slug: unique('hall'), site: parent.id });
+      const deleted = await t.delete(`${V4_SITES}${parent.id}/`, { changelog_message: 'Site closed' });
+      expectStatus(deleted, 204);
+      const records = await changesOf(deleted.headers['x-request-id']);
+      expect(Object.fromEntries(records.map((r) => [r.changed_object_type, r.message]))).toEqual({ 'dcim.site': 'Site closed', 'dcim.location': '' });
+      expect(records.find((r) => r.changed_object_type === 'dcim.location')?.changed_object_id).toBe(location.id);
+    });
+
+    it('gives each item of a bulk write its own message', async () => {
+      const [a, b] = [await site(), await site()];
+      const patched = await t.patch(V4_SITES, [
+        { id: a.id, description: 'a', changelog_message: 'First' },
+        { id: b.id, description: 'b', changelog_message: 'Second' },
+      ]);
+      expectStatus(patched, 200);
+      const updates = await changesOf(patched.headers['x-request-id']);
+      expect(Object.fromEntries(updates.map((r) => [r.changed_object_id, r.message]))).toEqual({ [a.id]: 'First', [b.id]: 'Second' });
+
+      const created = await t.post(V4_SITES, [
+        { name: unique('Bulk'), slug: unique('bulk'), changelog_message: 'One' },
+        { name: unique('Bulk'), slug: unique('bulk') },
+      ]);
+      expectStatus(created, 201);
+      const creations = await changesOf(created.headers['x-request-id']);
+      expect(Object.fromEntries(creations.map((r) => [r.changed_object_id, r.message]))).toEqual({ [created.body[0].id]: 'One', [created.body[1].id]: '' });
+
+      const deleted = await t.delete(V4_SITES, [{ id: a.id, changelog_message: 'Gone' }, { id: b.id }]);
+      expectStatus(deleted, 204);
+      const deletions = await changesOf(deleted.headers['x-request-id']);
+      expect(Object.fromEntries(deletions.map((r) => [r.changed_object_id, r.message]))).toEqual({ [a.id]: 'Gone', [b.id]: '' });
+    });
+
+    it('stores any value as NetBox does (Python’s str), and refuses one longer than 200 characters, writing nothing', async () => {
+      const target = await site();
+      const numeric = await t.patch(`${V4_SITES}${target.id}/`, { changelog_message: 42 });
+      expectStatus(numeric, 200);
+      expect((await changesOf(numeric.headers['x-request-id']))[0].message).toBe('42');
+
+      const long = await t.patch(`${V4_SITES}${target.id}/`, { description: 'too long', changelog_message: 'x'.repeat(201) });
+      expectStatus(long, 400);
+      expect(long.body).toEqual({ changelog_message: ['Ensure this field has no more than 200 characters.'] });
+      const other = await site();
+      const bulk = await t.patch(V4_SITES, [
+        { id: target.id, description: 'too long' },
+        { id: other.id, description: 'too long', changelog_message: 'x'.repeat(201) },
+      ]);
+      expectStatus(bulk, 400);
+      expect(bulk.body).toEqual([{}, { changelog_message: ['Ensure this field has no more than 200 characters.'] }]);
+      expect((await t.get(`${V4_SITES}${target.id}/`)).body.description).toBe('');
+      expect((await t.get(`${V4_SITES}${other.id}/`)).body.description).toBe('');
+      expectStatus(await t.patch(`${V4_SITES}${target.id}/`, { changelog_message: 'x'.repeat(200) }), 200);
+    });
+
+    it('checks a delete’s message as NetBox’s serializer does: blank, null or not a string refused, nothing deleted', async () => {
+      const target = await site();
+      const url = `${V4_SITES}${target.id}/`;
+      expect((await t.delete(url, { changelog_message: '  ' })).body).toEqual({ changelog_message: ['This field may not be blank.'] });
+      expect((await t.delete(url, { changelog_message: null })).body).toEqual({ changelog_message: ['This field may not be null.'] });
+      expect((await t.delete(url, { changelog_message: { a: 1 } })).body).toEqual({ changelog_message: ['Not a valid string.'] });
+      const bulk = await t.delete(V4_SITES, [{ id: target.id, changelog_message: '' }]);
+      expectStatus(bulk, 400);
+      expect(bulk.body).toEqual([{ changelog_message: ['This field may not be blank.'] }]);
+      expectStatus(await t.get(url), 200);
+    });
+
+    it('is ignored by /api/, as NetBox 3.5 ignores fields it does not know', async () => {
+      const target = await site({}, V3_SITES);
+      const url = `${V3_SITES}${target.id}/`;
+      const patched = await t.patch(url, { description: 'same', changelog_message: 'x'.repeat(300) });
+      expectStatus(patched, 200);
+      expect(patched.text).toBe((await t.get(url)).text);
+      expect((await changesOf(patched.headers['x-request-id']))[0].message).toBe('');
+      const deleted = await t.delete(url, { changelog_message: null });
+      expectStatus(deleted, 204);
+      expect((await changesOf(deleted.headers['x-request-id']))[0].message).toBe('');
+    });
+  });
+
+  describe('add_tags and remove_tags', () => {
+    it('adds and removes tags without replacing the set, by id or by attributes', async () => {
+      const target = await site({ tags: [alpha.id, bravo.id] });
+      const url = `${V4_SITES}${target.id}/`;
+      const added = await t.patch(url, { add_tags: [{ name: charlie.name }] });
+      expectStatus(added, 200);
+      expect(tagNames(added.body)).toEqual([alpha.name, bravo.name, charlie.name].sort());
+      expect(added.body).not.toHaveProperty('add_tags');
+      expect(added.body).not.toHaveProperty('remove_tags');
+
+      const edited = await t.patch(url, { add_tags: [alpha.id], remove_tags: [{ slug: bravo.slug }, charlie.id] });
+      expectStatus(edited, 200);
+      expect(tagNames(edited.body)).toEqual([alpha.name]);
+      const [record] = await changesOf(edited.headers['x-request-id']);
+      expect(record.prechange_data.tags).toEqual([alpha.name, bravo.name, charlie.name].sort());
+      expect(record.postchange_data.tags).toEqual([alpha.name]);
+
+      // Removing a tag the object does not have changes nothing.
+      const unchanged = await t.put(url, { name: target.name, slug: target.slug, remove_tags: [charlie.id] });
+      expectStatus(unchanged, 200);
+      expect(tagNames(unchanged.body)).toEqual([alpha.name]);
+    });
+
+    it('makes a new object’s tags from add_tags', async () => {
+      const created = await t.post(V4_SITES, { name: unique('Tagged'), slug: unique('tagged'), add_tags: [alpha.id, { name: bravo.name }] });
+      expectStatus(created, 201);
+      expect(tagNames(created.body)).toEqual([alpha.name, bravo.name].sort());
+      const [record] = await changesOf(created.headers['x-request-id']);
+      expect(record.postchange_data.tags).toEqual([alpha.name, bravo.name].sort());
+    });
+
+    it('refuses them as NetBox does: beside tags, remove_tags on a creation, a tag both added and removed, a missing tag; nothing written', async () => {
+      const target = await site({ tags: [alpha.id] });
+      const url = `${V4_SITES}${target.id}/`;
+      const both = await t.patch(url, { tags: [bravo.id], add_tags: [charlie.id] });
+      expectStatus(both, 400);
+      expect(both.body).toEqual({ tags: ['Cannot specify "tags" together with "add_tags" or "remove_tags".'] });
+      const creating = await t.post(V4_SITES, { name: unique('New'), slug: unique('new'), remove_tags: [alpha.id] });
+      expectStatus(creating, 400);
+      expect(creating.body).toEqual({ remove_tags: ['Cannot use "remove_tags" when creating a new object.'] });
+      const overlap = await t.patch(url, { add_tags: [bravo.id, charlie.id], remove_tags: [charlie.id, bravo.id] });
+      expectStatus(overlap, 400);
+      expect(overlap.body).toEqual({ remove_tags: [`Tags may not be present in both "add_tags" and "remove_tags": ${bravo.name}, ${charlie.name}`] });
+      const missing = await t.patch(url, { description: 'x', add_tags: [{ name: 'No such tag' }], remove_tags: [999999] });
+      expectStatus(missing, 400);
+      expect(missing.body).toEqual({
+        add_tags: ["Related object not found using the provided attributes: {'name': 'No such tag'}"],
+        remove_tags: ['Related object not found using the provided numeric ID: 999999'],
+      });
+      const notList = await t.patch(url, { add_tags: 'Alpha' });
+      expect(notList.body).toEqual({ add_tags: ['Expected a list of items but got type "str".'] });
+      const now = (await t.get(url)).body;
+      expect(tagNames(now)).toEqual([alpha.name]);
+      expect(now.description).toBe('');
+    });
+
+    it('edits each item’s tags on a bulk PATCH', async () => {
+      const [a, b] = [await site({ tags: [alpha.id] }), await site({ tags: [alpha.id, bravo.id] })];
+      const res = await t.patch(V4_SITES, [
+        { id: a.id, add_tags: [bravo.id, charlie.id] },
+        { id: b.id, remove_tags: [alpha.id], changelog_message: 'untagged' },
+      ]);
+      expectStatus(res, 200);
+      const byId = Object.fromEntries(res.body.map((o: Json) => [o.id, tagNames(o)]));
+      expect(byId).toEqual({ [a.id]: [alpha.name, bravo.name, charlie.name].sort(), [b.id]: [bravo.name] });
+      const records = await changesOf(res.headers['x-request-id']);
+      expect(Object.fromEntries(records.map((r) => [r.changed_object_id, r.postchange_data.tags]))).toEqual(byId);
+
+      const refused = await t.patch(V4_SITES, [
+        { id: a.id, remove_tags: [alpha.id] },
+        { id: b.id, tags: [alpha.id], add_tags: [charlie.id] },
+      ]);
+      expectStatus(refused, 400);
+      expect(refused.body).toEqual([{}, { tags: ['Cannot specify "tags" together with "add_tags" or "remove_tags".'] }]);
+      expect(tagNames((await t.get(`${V4_SITES}${a.id}/`)).body)).toEqual([alpha.name, bravo.name, charlie.name].sort());
+    });
+
+    it('are ignored by /api/: the set stays, the answer is 3.5’s', async () => {
+      const target = await site({ tags: [alpha.id] }, V3_SITES);
+      const url = `${V3_SITES}${target.id}/`;
+      const res = await t.patch(url, { description: 'kept', add_tags: [bravo.id], remove_tags: [alpha.id] });
+      expectStatus(res, 200);
+      expect(tagNames(res.body)).toEqual([alpha.name]);
+      expect(res.text).toBe((await t.get(url)).text);
+      // Tags given with them are the set, as ever.
+      const replaced = await t.patch(url, { tags: [bravo.id], add_tags: [charlie.id] });
+      expectStatus(replaced, 200);
+      expect(tagNames(replaced.body)).toEqual([bravo.name]);
+    });
+  });
+});
