@@ -20,8 +20,8 @@ export const NetBox35 = defineDialect({
   version: '3.5',
   release: '3.5.9',
   base: '/v3',
-  // 4.2's MAC addresses.
-  lacks: ['dcim.macaddress'],
+  // 4.2's MAC addresses; 4.0's scripts as objects (3.5 lists script classes at the same route).
+  lacks: ['dcim.macaddress', 'extras.script'],
   lacksRoutes: ['authentication-check'],
   models: {
     // 3.5's terminations attached to a site or a provider network.

@@ -26,6 +26,8 @@ export const NetBox46 = defineDialect({
   version: '4.6',
   release: '4.6.8',
   base: '/v4',
+  // Reports became scripts in 4.0.
+  lacks: ['extras.reportmodule'],
   briefDescription: true,
   displayUrl: true,
   writeOnly: ['changelog_message'],

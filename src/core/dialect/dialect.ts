@@ -209,7 +209,10 @@ export class Dialect {
 
   /** Stored paths of routes the dialect does not have, models' and others' (`/api/authentication-check/`). */
   lackedPaths(): string[] {
-    return [...registry.served().filter((m) => !this.serves(m)).map((m) => m.path), ...(this.spec.lacksRoutes ?? []).map((route) => `/api/${route}/`)];
+    // A route another of its models lives at is not lacked (3.5's script classes where 4.x lists script objects).
+    const kept = new Set(registry.served().filter((m) => this.serves(m)).map((m) => m.path));
+    const lacked = registry.served().filter((m) => !this.serves(m) && !kept.has(m.path));
+    return [...lacked.map((m) => m.path), ...(this.spec.lacksRoutes ?? []).map((route) => `/api/${route}/`)];
   }
 
   /** Whether the dialect has a model at all. */

@@ -6,7 +6,7 @@ import { PluginError } from '../../core/plugins/loader';
 import { Plugin } from '../../core/plugins/plugin';
 import { INSTALLED_PLUGINS } from '../../core/plugins/plugins.controller';
 import { ModelQuery } from '../../core/query/model-query';
-import { ReportModule, ScriptModule } from './modules.model';
+import { ReportModule, Script as ScriptRow, ScriptModule, installedScripts } from './modules.model';
 import { Report, ReportClass } from './report';
 import { Script, ScriptClass } from './script';
 import { MultiObjectVar, ObjectVar, ScriptVariable } from './variables';
@@ -47,6 +47,7 @@ export class ScriptCatalogue implements OnModuleInit, OnApplicationBootstrap {
         for (const cls of plugin.scripts) {
           checkScript(cls);
           this.add(this.scripts, plugin.name, cls);
+          installedScripts.set(`${plugin.name}.${cls.name}`, cls);
         }
         for (const cls of plugin.reports) {
           checkReport(cls);
@@ -72,7 +73,20 @@ export class ScriptCatalogue implements OnModuleInit, OnApplicationBootstrap {
         // Another replica may be inserting the same rows: the unique constraint keeps one of each.
         if (names.length) await em.createQueryBuilder().insert().into(model.table).values(names.map((name) => ({ name }))).orIgnore().execute();
       }
+      await this.keepScriptRows(em);
     });
+  }
+
+  /** A row per installed script class (NetBox 4's scripts, listed by id), executable while it is installed. */
+  private async keepScriptRows(em: EntityManager): Promise<void> {
+    const modules = new Map((await this.moduleRows(ScriptModule, undefined, em)).map((m) => [m.name as string, m.id as number]));
+    const installed = [...this.scripts.values()].map((s) => ({ module_id: modules.get(s.module)!, name: s.className }));
+    await em.createQueryBuilder().update(ScriptRow.table).set({ is_executable: false }).execute();
+    if (!installed.length) return;
+    await em.createQueryBuilder().insert().into(ScriptRow.table).values(installed.map((s) => ({ ...s, is_executable: true }))).orIgnore().execute();
+    const params = Object.fromEntries(installed.flatMap((s, i) => [[`m${i}`, s.module_id], [`n${i}`, s.name]]));
+    const condition = installed.map((_, i) => `(module_id = :m${i} AND name = :n${i})`).join(' OR ');
+    await em.createQueryBuilder().update(ScriptRow.table).set({ is_executable: true }).where(condition, params).execute();
   }
 
   /** The row id of a module, as jobs name it. */
@@ -89,8 +103,8 @@ export class ScriptCatalogue implements OnModuleInit, OnApplicationBootstrap {
   }
 
   /** The module rows a user may view (NetBox restricts the lists by them), by name. */
-  async moduleRows(model: ModelDef, ids?: number[]): Promise<Row[]> {
-    const query = new ModelQuery(this.db.manager, model, this.db.driver);
+  async moduleRows(model: ModelDef, ids?: number[], em: EntityManager = this.db.manager): Promise<Row[]> {
+    const query = new ModelQuery(em, model, this.db.driver);
     if (ids) query.whereIdIn(ids);
     return query.rows({ order: ['name'] });
   }

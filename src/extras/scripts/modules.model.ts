@@ -1,5 +1,8 @@
-import { text } from '../../core/model/fields';
-import { ModelSpec, defineModel } from '../../core/model/model';
+import type { EntityManager } from 'typeorm';
+import { Driver, boolean, foreignKey, text } from '../../core/model/fields';
+import { ModelSpec, Row, defineModel, registry } from '../../core/model/model';
+import { ModelQuery, q } from '../../core/query/model-query';
+import { Mode, RenderContext, Representation, represent } from '../../core/serialize/serializer';
 
 /**
  * A module of scripts or reports: a plugin that ships some. NetBox's ScriptModule and ReportModule,
@@ -42,5 +45,70 @@ function runnableType(name: string, verboseName: string) {
   });
 }
 
-export const ScriptObjectType = runnableType('script', 'script');
 export const ReportObjectType = runnableType('report', 'report');
+
+/** What the page's augment reads about installed scripts: kept by the catalogue, by `<module>.<ClassName>`. */
+export const installedScripts = new Map<string, { description?: string; vars?: Record<string, { kind: string }> }>();
+
+/**
+ * NetBox 4.0's script: a row per script class of a module, as 4.x's API lists them by id; `run` on its object type
+ * runs scripts. The catalogue keeps the rows: a class no longer installed stays, not executable.
+ */
+export const Script = defineModel({
+  app: 'extras',
+  name: 'script',
+  plural: 'scripts',
+  verboseName: 'script',
+  readOnlyApi: true,
+  ordering: ['module', 'name', 'id'],
+  fields: {
+    module: foreignKey(() => ScriptModule, { onDelete: 'CASCADE', flat: true }),
+    name: text({ max: 79, readOnly: true }),
+    is_executable: boolean({ default: true, readOnly: true }),
+  },
+  constraints: [{ fields: ['name', 'module'], name: 'extras_script_unique_name_module' }],
+  full: ['id', 'url', 'module', 'name', 'description', 'vars', 'result', 'display', 'is_executable'],
+  brief: ['id', 'url', 'display', 'name', 'description'],
+  features: { tags: false, customFields: false, created: false, lastUpdated: false, changeLog: false },
+  search: ['name'],
+  filterset: { fields: ['id', 'name', 'is_executable'], related: ['module_id'], base: 'none' },
+  async labels(rows, ctx) {
+    const modules = await moduleNames(ctx.em, ctx.driver, rows);
+    return rows.map((row) => `${row.name} (${modules.get(row.module_id)})`);
+  },
+  async augment(ctx, rows, reps, mode) {
+    const modules = await moduleNames(ctx.em, ctx.driver, rows);
+    const results = mode === 'full' && reps.some((rep) => 'result' in rep) ? await latestJobs(ctx, rows, 'brief') : new Map();
+    rows.forEach((row, i) => {
+      const installed = installedScripts.get(`${modules.get(row.module_id)}.${row.name}`);
+      const rep = reps[i];
+      if ('description' in rep) rep.description = installed?.description ?? null;
+      if ('vars' in rep) rep.vars = Object.fromEntries(Object.entries(installed?.vars ?? {}).map(([name, v]) => [name, v.kind]));
+      if ('result' in rep) rep.result = results.get(row.id) ?? null;
+    });
+  },
+});
+
+/** The names of the rows' modules, by id: one statement for a page. */
+async function moduleNames(em: EntityManager, driver: Driver, rows: Row[]): Promise<Map<number, string>> {
+  const ids = [...new Set(rows.map((r) => r.module_id as number))];
+  const modules = ids.length ? await new ModelQuery(em, ScriptModule, driver).whereIdIn(ids).select({ id: 't.id', name: 't.name' }) : [];
+  return new Map(modules.map((m) => [Number(m.id), String(m.name)]));
+}
+
+/** Each script's latest job, as NetBox's `Script.result`: the jobs of its module named after its class. */
+export async function latestJobs(ctx: RenderContext, scripts: Row[], mode: Mode): Promise<Map<number, Representation>> {
+  const job = registry.get('core.job');
+  if (!scripts.length || !job) return new Map();
+  const query = new ModelQuery(ctx.em, job, ctx.driver);
+  const pairs = scripts.map((s) => `(t.object_id = ${query.param(s.module_id)} AND t.name = ${query.param(s.name)})`);
+  query.where(`t.object_type = ${query.param(ScriptModule.label)} AND (${pairs.join(' OR ')})`);
+  query.where(
+    `NOT EXISTS (SELECT 1 FROM ${q(job.table)} l WHERE l.object_type = t.object_type AND l.object_id = t.object_id AND l.name = t.name` +
+      ` AND (l.created > t.created OR (l.created = t.created AND l.id > t.id)))`,
+  );
+  const rows = await query.rows({ order: ['id'] });
+  const reps = await represent({ ...ctx, nested: mode === 'brief' }, job, rows, mode);
+  const byScript = new Map(rows.map((row, i) => [`${row.object_id}:${row.name}`, reps[i]]));
+  return new Map(scripts.flatMap((s) => (byScript.has(`${s.module_id}:${s.name}`) ? [[s.id as number, byScript.get(`${s.module_id}:${s.name}`)!]] : [])));
+}

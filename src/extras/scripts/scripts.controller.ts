@@ -1,11 +1,12 @@
 import { All, Body, Controller, Get, HttpCode, Options, Param, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { PublicRoute } from '../../core/auth/auth.guard';
+import { RequestContext } from '../../core/crud/crud.service';
 import { requestContext } from '../../core/crud/model.controller';
 import { ApiError } from '../../core/http/errors';
 import { Allow, READ_METHODS } from '../../core/http/allow';
 import { documentRoute } from '../../core/openapi/openapi';
-import { ReportModule, ScriptModule } from './modules.model';
+import { ReportModule, Script, ScriptModule } from './modules.model';
 import { ScriptRuns } from './scripts.service';
 
 const RUN_METHODS = 'GET, POST, HEAD, OPTIONS';
@@ -34,6 +35,9 @@ documentRoute(`${ReportModule.path}{id}/run/`, {
   post: operation('extras_reports_run_create', 'Run a report identified as "<module>.<report>" and return the pending job as its result.', { parameters: [idParam] }),
 });
 
+/** NetBox 4.0 made scripts objects with ids (`extras.script`); 3.5 lists its script classes by name. */
+const speaksObjects = (ctx: RequestContext) => !!ctx.dialect && ctx.dialect.serves(Script);
+
 /** OPTIONS as DRF answers it for a view set without a model: its name and formats. */
 function options(name: string) {
   return { name, description: '', renders: ['application/json', 'text/html'], parses: ['application/json'] };
@@ -51,7 +55,8 @@ export class ScriptsController {
   @PublicRoute()
   @Allow(READ_METHODS)
   list(@Req() req: Request) {
-    return this.runs.listScripts(requestContext(req));
+    const ctx = requestContext(req);
+    return speaksObjects(ctx) ? this.runs.listScriptObjects(ctx) : this.runs.listScripts(ctx);
   }
 
   @Options()
@@ -72,14 +77,16 @@ export class ScriptsController {
   @PublicRoute()
   @Allow(RUN_METHODS)
   retrieve(@Req() req: Request, @Param('id') id: string) {
-    return this.runs.script(id, requestContext(req));
+    const ctx = requestContext(req);
+    return speaksObjects(ctx) ? this.runs.scriptObject(id, ctx) : this.runs.script(id, ctx);
   }
 
   @Post(ID)
   @HttpCode(200)
   @Allow(RUN_METHODS)
   run(@Req() req: Request, @Param('id') id: string, @Body() body: unknown) {
-    return this.runs.requestScript(id, body ?? {}, requestContext(req));
+    const ctx = requestContext(req);
+    return speaksObjects(ctx) ? this.runs.requestScriptObject(id, body ?? {}, ctx) : this.runs.requestScript(id, body ?? {}, ctx);
   }
 
   @Options(ID)

@@ -12,7 +12,7 @@ import { Mode, Representation, represent } from '../../core/serialize/serializer
 import { JobRuns } from '../../core-app/job-runs';
 import { Job, TERMINAL_STATUSES } from '../../core-app/job.model';
 import { Installed, ScriptCatalogue, displayNameOf } from './catalogue';
-import { ReportModule, ScriptModule } from './modules.model';
+import { ReportModule, Script as ScriptRow, ScriptModule, latestJobs } from './modules.model';
 import { ObjectAccess, ObjectWrites } from './objects';
 import { Report, ReportClass } from './report';
 import { RunInput, parseRunInput } from './run-input';
@@ -157,10 +157,14 @@ export class ScriptRuns implements OnModuleInit {
 
   /** `POST /api/extras/scripts/<module>.<Name>/`: the script's detail with the new job as its result. */
   async requestScript(fullName: string, body: unknown, ctx: RequestContext): Promise<Representation> {
-    if (!ctx.user || !(await this.permissions.can(ctx.user, 'extras.script', 'run'))) {
-      throw new PermissionDeniedError('This user does not have permission to run scripts.');
-    }
     const script = this.find(SCRIPTS, fullName);
+    const job = await this.enqueueScript(script, body, ctx, 'This user does not have permission to run scripts.');
+    return this.scriptRep(script, ctx, await this.jobRep(job, ctx));
+  }
+
+  /** Checks the request to run a script and enqueues its job. */
+  private async enqueueScript(script: Installed<ScriptClass>, body: unknown, ctx: RequestContext, denied: string): Promise<Row> {
+    if (!ctx.user || !(await this.permissions.can(ctx.user, 'extras.script', 'run'))) throw new PermissionDeniedError(denied);
     await this.requireWorker();
     const { input, errors } = parseRunInput(body, 'script', script.cls.schedulingEnabled, this.clock.now());
     if (!errors.data) {
@@ -170,8 +174,49 @@ export class ScriptRuns implements OnModuleInit {
     }
     if (Object.keys(errors).length) throw new ValidationError(errors);
     const module = await this.catalogue.moduleId(ScriptModule, script.module);
-    const job = await this.enqueue(SCRIPTS, module, script.className, ctx.user, input, (id): ScriptJob => ({ job: id, data: input.data, commit: input.commit, requestId: ctx.requestId ?? null }));
-    return this.scriptRep(script, ctx, await this.jobRep(job, ctx));
+    return this.enqueue(SCRIPTS, module, script.className, ctx.user, input, (id): ScriptJob => ({ job: id, data: input.data, commit: input.commit, requestId: ctx.requestId ?? null }));
+  }
+
+  // NetBox 4's scripts: rows with ids, listed and read as any model's objects.
+
+  /** What 4.x lists: the scripts the user may view (`extras.script`), paginated and filtered as any list. */
+  async listScriptObjects(ctx: RequestContext) {
+    return this.crud.list(ScriptRow, { ...ctx, scope: (await this.crud.viewScopeFor(ScriptRow, ctx.user)) ?? [] });
+  }
+
+  /** One script by id or `<module>.<ClassName>`, with its latest job whole (NetBox's ScriptDetailSerializer). */
+  async scriptObject(lookup: string, ctx: RequestContext, job?: Row): Promise<Representation> {
+    const scope = (await this.crud.viewScopeFor(ScriptRow, ctx.user)) ?? [];
+    const id = await this.scriptRowId(lookup);
+    const detail = JSON.parse((await this.crud.retrieve(ScriptRow, id, { ...ctx, scope, params: {} })).json) as Representation;
+    const [row] = await new ModelQuery(this.db.manager, ScriptRow, this.db.driver).whereIdIn([id]).rows();
+    const latest = job ? await this.jobRep(job, ctx) : (await latestJobs(this.crud.renderContext(ctx), [row], 'full')).get(id) ?? null;
+    return { ...detail, result: latest };
+  }
+
+  /** Runs a script named as 4.x names it, and answers its detail with the new job. */
+  async requestScriptObject(lookup: string, body: unknown, ctx: RequestContext): Promise<Representation> {
+    const id = await this.scriptRowId(lookup);
+    const [row] = await new ModelQuery(this.db.manager, ScriptRow, this.db.driver).whereIdIn([id]).rows();
+    const [module] = await this.catalogue.moduleRows(ScriptModule, [row.module_id]);
+    const script = this.find(SCRIPTS, `${module.name}.${row.name}`);
+    const job = await this.enqueueScript(script, body, ctx, 'This user does not have permission to run this script.');
+    return this.scriptObject(String(id), ctx, job);
+  }
+
+  /** A script's row id from its id or `<module>.<ClassName>`; none is a 404. */
+  private async scriptRowId(lookup: string): Promise<number> {
+    const query = new ModelQuery(this.db.manager, ScriptRow, this.db.driver);
+    if (/^\d{1,9}$/.test(lookup)) query.whereIdIn([Number(lookup)]);
+    else {
+      const dot = lookup.indexOf('.');
+      if (dot < 0) throw new NotFoundError();
+      const module = query.param(lookup.slice(0, dot));
+      query.where(`t.name = ${query.param(lookup.slice(dot + 1))} AND t.module_id IN (SELECT m.id FROM ${q(ScriptModule.table)} m WHERE m.name = ${module})`);
+    }
+    const [found] = await query.select({ id: 't.id' });
+    if (!found) throw new NotFoundError();
+    return Number(found.id);
   }
 
   /** `POST /api/extras/reports/<module>.<Name>/run/`: the report's detail with the new job as its result. */
