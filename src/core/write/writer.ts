@@ -428,6 +428,8 @@ export class Writer {
    * and, where its model takes tags, their names as `tagNames` reads them.
    */
   private async loadForChange(model: ModelDef, id: number): Promise<{ row: Row; tags: string[] | undefined }> {
+    // An id beyond what an id column holds names no object (PostgreSQL would refuse to compare it).
+    if (id > MAX_ROW_ID) throw new NotFoundError();
     const query = new ModelQuery(this.em, model, this.driver).whereIdIn([id]);
     const also = { ...model.readWithPrevious?.(query) };
     const tagged = model.features.tags && registry.has('extras.taggeditem') && registry.has('extras.tag');
