@@ -1,4 +1,4 @@
-import { Json, createOne, expectStatus } from './helpers/seed';
+import { Json, createOne, expectStatus, sleep } from './helpers/seed';
 import { slugify, unique } from './helpers/fixtures';
 import { TestApp } from './helpers/test-app';
 
@@ -225,6 +225,113 @@ describe('NetBox 4.6 request features', () => {
       const replaced = await t.patch(url, { tags: [bravo.id], add_tags: [charlie.id] });
       expectStatus(replaced, 200);
       expect(tagNames(replaced.body)).toEqual([bravo.name]);
+    });
+  });
+
+  describe('ETag and If-Match', () => {
+    /** The weak ETag NetBox 4.6 builds from an object's `last_updated`: Python's isoformat() of it. */
+    const etagOf = (object: Json): string => `W/"${object.last_updated.replace(/\.000000Z$/, 'Z').replace(/Z$/, '+00:00')}"`;
+
+    it('answers a single object with a weak ETag from its last change, /v4/ only; a list, never', async () => {
+      const target = await site();
+      const url = `${V4_SITES}${target.id}/`;
+      const res = await t.get(url);
+      expectStatus(res, 200);
+      expect(res.headers.etag).toBe(etagOf(res.body));
+      expect(res.headers.etag).toMatch(/^W\/"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{6})?\+00:00"$/);
+      expect((await t.get(`${V4_SITES}?id=${target.id}`)).headers.etag).toBeUndefined();
+      expect((await t.get(`${V3_SITES}${target.id}/`)).headers.etag).toBeUndefined();
+      // No conditional GET: NetBox answers If-None-Match with the object.
+      const again = await t.get(url).set('If-None-Match', res.headers.etag);
+      expectStatus(again, 200);
+      expect(again.body.id).toBe(target.id);
+      // An object with neither a creation nor a change time has none.
+      const [record] = (await t.get(`${V4_CHANGES}?limit=1`)).body.results;
+      expect((await t.get(`${V4_CHANGES}${record.id}/`)).headers.etag).toBeUndefined();
+    });
+
+    it('sends the ETag of an object created or changed alone, not of a bulk write’s nor a delete', async () => {
+      const created = await t.post(V4_SITES, { name: unique('Tagged'), slug: unique('tagged') });
+      expectStatus(created, 201);
+      expect(created.headers.etag).toBe(etagOf(created.body));
+      await sleep(5);
+      const patched = await t.patch(`${V4_SITES}${created.body.id}/`, { description: 'changed' });
+      expect(patched.headers.etag).toBe(etagOf(patched.body));
+      expect(patched.headers.etag).not.toBe(created.headers.etag);
+      const bulk = await t.post(V4_SITES, [{ name: unique('Bulk'), slug: unique('bulk') }]);
+      expectStatus(bulk, 201);
+      expect(bulk.headers.etag).toBeUndefined();
+      expect((await t.patch(V4_SITES, [{ id: created.body.id, description: 'again' }])).headers.etag).toBeUndefined();
+      const deleted = await t.delete(`${V4_SITES}${created.body.id}/`);
+      expectStatus(deleted, 204);
+      expect(deleted.headers.etag).toBeUndefined();
+    });
+
+    it('writes when If-Match names the object’s ETag (among others, or *), and refuses a stale one with 412, writing nothing', async () => {
+      const target = await site();
+      const url = `${V4_SITES}${target.id}/`;
+      const stale = (await t.get(url)).headers.etag;
+      await sleep(5);
+      const first = await t.patch(url, { description: 'first' }).set('If-Match', `W/"1999-01-01T00:00:00+00:00", ${stale}`);
+      expectStatus(first, 200);
+      const current = first.headers.etag;
+
+      for (const write of [
+        () => t.patch(url, { description: 'lost update' }),
+        () => t.put(url, { name: target.name, slug: target.slug, description: 'lost update' }),
+        () => t.delete(url),
+        // The precondition is checked before the body.
+        () => t.patch(url, { status: 'no such status', changelog_message: 'x'.repeat(300) }),
+      ]) {
+        const refused = await write().set('If-Match', stale);
+        expectStatus(refused, 412);
+        expect(refused.body).toEqual({ detail: 'Precondition failed.' });
+        expect(refused.headers.etag).toBe(current);
+        expect(await changesOf(refused.headers['x-request-id'])).toEqual([]);
+      }
+      const now = await t.get(url);
+      expect(now.body.description).toBe('first');
+      expect(now.headers.etag).toBe(current);
+
+      // What does not exist is not found, whatever the precondition.
+      expectStatus(await t.patch(`${V4_SITES}999999/`, { description: 'x' }).set('If-Match', stale), 404);
+      expectStatus(await t.delete(`${V4_SITES}99999999999/`).set('If-Match', stale), 404);
+      expectStatus(await t.patch(url, { description: 'any' }).set('If-Match', '*'), 200);
+      const fresh = (await t.get(url)).headers.etag;
+      expectStatus(await t.delete(url, { changelog_message: 'checked' }).set('If-Match', fresh), 204);
+      expectStatus(await t.get(url), 404);
+    });
+
+    it('holds each object of a bulk write to If-Match, refusing them all for one stale', async () => {
+      const [a, b] = [await site(), await site()];
+      const tagA = (await t.get(`${V4_SITES}${a.id}/`)).headers.etag;
+      const tagB = (await t.get(`${V4_SITES}${b.id}/`)).headers.etag;
+      await sleep(5);
+      expectStatus(await t.patch(`${V4_SITES}${b.id}/`, { description: 'moved on' }), 200);
+      const refused = await t.patch(V4_SITES, [{ id: a.id, description: 'x' }, { id: b.id, description: 'x' }]).set('If-Match', `${tagA}, ${tagB}`);
+      expectStatus(refused, 412);
+      expect(refused.body).toEqual({ detail: 'Precondition failed.' });
+      expect((await t.get(`${V4_SITES}${a.id}/`)).body.description).toBe('');
+      expectStatus(await t.delete(V4_SITES, [{ id: a.id }, { id: b.id }]).set('If-Match', `${tagA}, ${tagB}`), 412);
+      const both = `${tagA}, ${(await t.get(`${V4_SITES}${b.id}/`)).headers.etag}`;
+      expectStatus(await t.patch(V4_SITES, [{ id: a.id, description: 'x' }, { id: b.id, description: 'x' }]).set('If-Match', both), 200);
+    });
+
+    it('finds no object by an id beyond any row, on either base', async () => {
+      for (const base of [V4_SITES, V3_SITES]) {
+        expectStatus(await t.patch(`${base}99999999999/`, { description: 'x' }), 404);
+        expectStatus(await t.delete(`${base}99999999999/`), 404);
+      }
+    });
+
+    it('is ignored by /api/, which writes whatever If-Match says', async () => {
+      const target = await site({}, V3_SITES);
+      const url = `${V3_SITES}${target.id}/`;
+      const res = await t.patch(url, { description: 'written' }).set('If-Match', 'W/"1999-01-01T00:00:00+00:00"');
+      expectStatus(res, 200);
+      expect(res.headers.etag).toBeUndefined();
+      expect(res.text).toBe((await t.get(url)).text);
+      expectStatus(await t.delete(url).set('If-Match', 'W/"1999-01-01T00:00:00+00:00"'), 204);
     });
   });
 });

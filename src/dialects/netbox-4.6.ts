@@ -32,6 +32,7 @@ export const NetBox46 = defineDialect({
   displayUrl: true,
   writeOnly: ['changelog_message'],
   tagEdits: true,
+  etags: true,
   serializers,
   objectTypes: {
     'ipam.l2vpn': 'vpn.l2vpn',

@@ -5,7 +5,8 @@ import { APP_CONFIG, AppConfig } from '../config/config';
 import { Database } from '../db/database';
 import { Dialect } from '../dialect/dialect';
 import { CachedReads, PrereadVersions, ReadCache } from '../db/read-cache';
-import { NotFoundError, PermissionDeniedError, ValidationError } from '../http/errors';
+import { NotFoundError, PermissionDeniedError, PreconditionFailedError, ValidationError } from '../http/errors';
+import { etagOf } from '../http/etag';
 import { FieldError, pythonType } from '../model/fields';
 import { ModelDef, Row, WriteContext } from '../model/model';
 import { PermissionService } from '../auth/permissions';
@@ -14,7 +15,7 @@ import { Scope, scopeSql } from '../query/constraints';
 import { QueryParams, applyFilters } from '../query/filters';
 import { ModelQuery, RowsOptions } from '../query/model-query';
 import { RawJson, jsonBytesOf } from '../serialize/raw-json';
-import { Mode, RenderContext, Representation, countsFor, objectListColumns, rememberObjectLists, represent, representByIds } from '../serialize/serializer';
+import { Mode, RenderContext, Representation, countsFor, objectListColumns, rememberObjectLists, represent, representByIds, rowsByIds } from '../serialize/serializer';
 import { Semaphore } from '../util/semaphore';
 import { CHANGELOG_MESSAGE, Writer, changelogMessage, eachOrNone } from '../write/writer';
 import { Page, cursorLinks, pageLinks, pageOf, takesCursor } from './pagination';
@@ -39,6 +40,10 @@ export interface RequestContext {
   sent?: Promise<void>;
   /** The tables' write versions, when the request's authentication read them: its cached reads use them. */
   readVersions?: PrereadVersions;
+  /** If-Match (NetBox 4.6): ETags one of which each object changed or deleted must still have; none, no precondition. */
+  ifMatch?: string[];
+  /** Hears the ETag of the one object the request answers with, where its route sends one (NetBox 4.6). */
+  etag?: (value: string) => void;
 }
 
 export interface ListResult {
@@ -102,6 +107,24 @@ export class CrudService {
     // Everything is visible: an object that does not exist is the writer's 404.
     if (ctx.scope === 'all' && !(ctx.user && model.restrict?.(ctx.user))) return;
     if (!(await this.isVisible(em, model, id, ctx))) throw new NotFoundError();
+  }
+
+  /**
+   * If-Match: each object must still be as the client read it, its ETag among those given, or nothing is written (412).
+   * As NetBox, the check holds the rows' lock, so that no write comes between it and the request's own.
+   */
+  private async requireCurrent(em: EntityManager, model: ModelDef, ids: number[], ctx: RequestContext, locked = false): Promise<void> {
+    const given = ctx.ifMatch;
+    const columns = ['last_updated', 'created'].filter((name) => model.storedFields[name]?.stored);
+    if (!given?.length || !columns.length) return;
+    if (!locked) await this.db.lockRows(em, model.table, ids);
+    // An id beyond the column's range names no row (PostgreSQL would refuse the comparison).
+    const named = ids.filter((id) => id <= MAX_ID);
+    const rows = await new ModelQuery(em, model, this.db.driver).whereIdIn(named).rows({ columns: ['id', ...columns], order: ['id'] });
+    for (const row of rows) {
+      const current = etagOf(row);
+      if (current && !given.includes(current)) throw new PreconditionFailedError(current);
+    }
   }
 
   /** After a write: an object left outside the user's permissions undoes the whole request. */
@@ -186,9 +209,18 @@ export class CrudService {
    * The objects a write left, rendered once it has committed: outside the transaction, the cache
    * may serve what they nest.
    */
-  private async written(model: ModelDef, ids: number[], ctx: RequestContext, reads: CachedReads, rows?: Promise<Row[]>, fresh = false): Promise<Representation[]> {
-    if (!rows) await reads.prefetch();
-    return representByIds({ ...this.render(ctx, this.db.manager, reads), fresh }, model, ids, 'full', rows);
+  private async written(model: ModelDef, ids: number[], ctx: RequestContext, reads: CachedReads, opts: { rows?: Promise<Row[]>; fresh?: boolean; single?: boolean } = {}): Promise<Representation[]> {
+    if (!opts.rows) await reads.prefetch();
+    const rows = opts.rows ?? rowsByIds(this.db.manager, this.db.driver, model, ids, 'full');
+    // One object answered alone carries its ETag.
+    if (opts.single) this.tellEtag(ctx, (await rows)[0]);
+    return representByIds({ ...this.render(ctx, this.db.manager, reads), fresh: opts.fresh }, model, ids, 'full', rows);
+  }
+
+  /** Tells the request an answered object's ETag, where it listens and the object has one. */
+  private tellEtag(ctx: RequestContext, row: Row | undefined): void {
+    const tag = ctx.etag && row ? etagOf(row) : null;
+    if (tag) ctx.etag!(tag);
   }
 
   async list(model: ModelDef, ctx: RequestContext): Promise<ListResult> {
@@ -278,6 +310,7 @@ export class CrudService {
     const reads = this.cache.reader(ctx.readVersions);
     const [, rows] = await Promise.all([reads.prefetch(), this.visible(this.db.manager, model, ctx).whereIdIn([id]).rows({ counts: countsFor(model, mode) })]);
     if (!rows.length) throw new NotFoundError();
+    this.tellEtag(ctx, rows[0]);
     return (await this.representPage(this.render(ctx, this.db.manager, reads), model, [id], mode, reads, async () => rows))[0];
   }
 
@@ -347,7 +380,7 @@ export class CrudService {
       },
       (created) => ({ model, ids: created }),
     );
-    const reps = await this.written(model, ids, ctx, reads, answerRows, true);
+    const reps = await this.written(model, ids, ctx, reads, { rows: answerRows, fresh: true });
     return single ? reps[0] : reps;
   }
 
@@ -367,7 +400,7 @@ export class CrudService {
         (created) => ({ model, ids: created }),
       ),
     );
-    const reps = await this.written(model, ids, ctx, reads, answerRows, true);
+    const reps = await this.written(model, ids, ctx, reads, { rows: answerRows, fresh: true, single });
     return single ? reps[0] : reps;
   }
 
@@ -385,13 +418,14 @@ export class CrudService {
         ctx,
         async (writer, em) => {
           await this.requireVisible(em, model, id, ctx);
+          await this.requireCurrent(em, model, [id], ctx);
           await writer.update(model, id, body, partial);
           await this.requireStillPermitted(em, model, [id], ctx);
         },
         () => ({ model, ids: [id] }),
       ),
     );
-    return (await this.written(model, [id], ctx, reads, answerRows))[0];
+    return (await this.written(model, [id], ctx, reads, { rows: answerRows, single: true }))[0];
   }
 
   /** A list of `{id, ...changes}`; objects may change different fields; all or none. */
@@ -403,6 +437,7 @@ export class CrudService {
         async (writer, em) => {
           await this.db.lockRows(em, model.table, items.map((i) => i.id as number));
           await this.requireExisting(em, model, items, ctx);
+          await this.requireCurrent(em, model, items.map((i) => i.id as number), ctx, true);
           return eachOrNone(items, async (item) => {
             const { id, ...changes } = item;
             await writer.update(model, id as number, changes, partial);
@@ -413,13 +448,14 @@ export class CrudService {
         (updated) => ({ model, ids: updated }),
       ),
     );
-    return this.written(model, ids, ctx, reads, answerRows);
+    return this.written(model, ids, ctx, reads, { rows: answerRows });
   }
 
   /** Deletes one object; the body may give its change record's message, where the dialect takes one. */
   async destroy(model: ModelDef, id: number, ctx: RequestContext, body: unknown = {}): Promise<void> {
     await this.write(ctx, async (writer, em) => {
       await this.requireVisible(em, model, id, ctx);
+      await this.requireCurrent(em, model, [id], ctx);
       await writer.remove(model, id, deleteMessage(body, ctx));
     });
   }
@@ -429,6 +465,7 @@ export class CrudService {
     await this.write(ctx, async (writer, em) => {
       await this.db.lockRows(em, model.table, items.map((i) => i.id as number));
       await this.requireExisting(em, model, items, ctx);
+      await this.requireCurrent(em, model, items.map((i) => i.id as number), ctx, true);
       for (const item of items) await writer.remove(model, item.id as number, takesMessage(ctx) ? changelogMessage(item[CHANGELOG_MESSAGE]) : undefined);
     });
   }

@@ -4,6 +4,7 @@ import { AuthenticatedRequest, ModelRoute } from '../auth/auth.guard';
 import { basePathOf, dialectOf } from '../dialect/registry';
 import { requestOrigin } from '../http/client';
 import { ApiError, NotFoundError } from '../http/errors';
+import { ifMatchOf, sendEtag } from '../http/etag';
 import { Allow, DETAIL_METHODS, LIST_METHODS, READ_METHODS } from '../http/allow';
 import { jsonStream, plainJson } from '../http/render';
 import { ModelDef } from '../model/model';
@@ -25,6 +26,13 @@ export function requestContext(req: Request): RequestContext {
     requestId: id,
     readVersions,
   };
+}
+
+/** A model route's context: NetBox 4.6's If-Match precondition, and its ETag on the answer, where the dialect has them. */
+function objectRequest(req: Request): RequestContext {
+  const ctx = requestContext(req);
+  if (!ctx.dialect?.etags) return ctx;
+  return { ...ctx, ifMatch: ifMatchOf(req.headers['if-match']), etag: (tag) => sendEtag(req, tag) };
 }
 
 /** Settles once the response to `req` is sent, or its connection closed. */
@@ -85,21 +93,21 @@ export function modelController(model: ModelDef): Type<unknown> {
     @Allow(LIST)
     create(@Req() req: Request, @Body() body: unknown) {
       writable(req);
-      return this.crud.create(model, bodyOf(body), requestContext(req));
+      return this.crud.create(model, bodyOf(body), objectRequest(req));
     }
 
     @Put()
     @Allow(LIST)
     bulkReplace(@Req() req: Request, @Body() body: unknown) {
       writable(req);
-      return this.crud.bulkUpdate(model, body, false, requestContext(req));
+      return this.crud.bulkUpdate(model, body, false, objectRequest(req));
     }
 
     @Patch()
     @Allow(LIST)
     bulkUpdate(@Req() req: Request, @Body() body: unknown) {
       writable(req);
-      return this.crud.bulkUpdate(model, body, true, requestContext(req));
+      return this.crud.bulkUpdate(model, body, true, objectRequest(req));
     }
 
     @Delete()
@@ -107,7 +115,7 @@ export function modelController(model: ModelDef): Type<unknown> {
     @Allow(LIST)
     async bulkDestroy(@Req() req: Request, @Body() body: unknown): Promise<void> {
       writable(req);
-      await this.crud.bulkDestroy(model, body, requestContext(req));
+      await this.crud.bulkDestroy(model, body, objectRequest(req));
     }
 
     @Options()
@@ -125,21 +133,21 @@ export function modelController(model: ModelDef): Type<unknown> {
     @Get(':id(\\d+)')
     @Allow(DETAIL)
     retrieve(@Req() req: Request, @Param('id') id: string) {
-      return this.crud.retrieve(model, idOf(id), requestContext(req));
+      return this.crud.retrieve(model, idOf(id), objectRequest(req));
     }
 
     @Put(':id(\\d+)')
     @Allow(DETAIL)
     replace(@Req() req: Request, @Param('id') id: string, @Body() body: unknown) {
       writable(req);
-      return this.crud.update(model, idOf(id), bodyOf(body), false, requestContext(req));
+      return this.crud.update(model, idOf(id), bodyOf(body), false, objectRequest(req));
     }
 
     @Patch(':id(\\d+)')
     @Allow(DETAIL)
     update(@Req() req: Request, @Param('id') id: string, @Body() body: unknown) {
       writable(req);
-      return this.crud.update(model, idOf(id), bodyOf(body), true, requestContext(req));
+      return this.crud.update(model, idOf(id), bodyOf(body), true, objectRequest(req));
     }
 
     @Delete(':id(\\d+)')
@@ -147,7 +155,7 @@ export function modelController(model: ModelDef): Type<unknown> {
     @Allow(DETAIL)
     async destroy(@Req() req: Request, @Param('id') id: string, @Body() body: unknown): Promise<void> {
       writable(req);
-      await this.crud.destroy(model, idOf(id), requestContext(req), bodyOf(body));
+      await this.crud.destroy(model, idOf(id), objectRequest(req), bodyOf(body));
     }
 
     @Options(':id(\\d+)')

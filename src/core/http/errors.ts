@@ -1,8 +1,9 @@
-/** An error with NetBox's status and body; the exception filter renders it as is. */
+/** An error with NetBox's status and body (and headers, if any); the exception filter renders it as is. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: unknown,
+    readonly headers: Record<string, string> = {},
   ) {
     super(typeof body === 'object' && body && 'detail' in body ? String((body as { detail: unknown }).detail) : `HTTP ${status}`);
   }
@@ -30,6 +31,13 @@ export class PermissionDeniedError extends ApiError {
 export class ConflictError extends ApiError {
   constructor(detail: string) {
     super(409, { detail });
+  }
+}
+
+/** 412: the object is no longer as If-Match says the client read it; the answer names its current ETag (NetBox 4.6). */
+export class PreconditionFailedError extends ApiError {
+  constructor(etag: string) {
+    super(412, { detail: 'Precondition failed.' }, { ETag: etag });
   }
 }
 

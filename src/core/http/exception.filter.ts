@@ -18,6 +18,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const req = ctx.getRequest<Request>();
     const res = ctx.getResponse<Response>();
     const { status, body } = this.describe(exception, req);
+    if (exception instanceof ApiError) for (const [name, value] of Object.entries(exception.headers)) res.setHeader(name, value);
     res.status(status).send(renderBody(req, res, body));
   }
 

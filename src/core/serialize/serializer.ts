@@ -364,9 +364,14 @@ export async function loadNested(ctx: RenderContext, model: ModelDef, ids: numbe
   return new Map(reps.map((r) => [r.id as number, r]));
 }
 
+/** The rows of objects by id, with the counts a mode shows: what `representByIds` renders. */
+export function rowsByIds(em: EntityManager, driver: Driver, model: ModelDef, ids: number[], mode: Mode): Promise<Row[]> {
+  return new ModelQuery(em, model, driver).whereIdIn(ids).rows({ counts: countsFor(model, mode), order: ['id'] });
+}
+
 /** Loads rows by id and represents them in the given mode, in the order of `ids`. */
 export async function representByIds(ctx: RenderContext, model: ModelDef, ids: number[], mode: Mode, read?: Promise<Row[]>): Promise<Representation[]> {
-  const rows = await (read ?? new ModelQuery(ctx.em, model, ctx.driver).whereIdIn(ids).rows({ counts: countsFor(model, mode), order: ['id'] }));
+  const rows = await (read ?? rowsByIds(ctx.em, ctx.driver, model, ids, mode));
   const reps = await represent(ctx, model, rows, mode);
   const byId = new Map(reps.map((r) => [r.id as number, r]));
   return ids.map((id) => byId.get(id)!).filter(Boolean);
