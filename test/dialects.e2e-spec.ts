@@ -272,6 +272,11 @@ describe('API dialects', () => {
       expectStatus(a, 201);
       expect(a.body).toMatchObject({ termination_type: 'dcim.location', termination_id: location.id, termination: { id: location.id, name: location.name } });
       expect(a.body).not.toHaveProperty('site');
+      expect(Object.keys(a.body)).toEqual([
+        'id', 'url', 'display_url', 'display', 'circuit', 'term_side', 'termination_type', 'termination_id', 'termination', 'port_speed',
+        'upstream_speed', 'xconnect_id', 'pp_info', 'description', 'mark_connected', 'cable', 'cable_end', 'link_peers', 'link_peers_type',
+        'tags', 'custom_fields', 'created', 'last_updated', '_occupied',
+      ]);
       const z = await createOne(t, '/api/circuits/circuit-terminations/', { circuit: c.id, term_side: 'Z', provider_network: network.id });
       expect(z).not.toHaveProperty('termination');
 

@@ -44,10 +44,13 @@ def main(root):
             if 'model' not in found or not found.get('fields'):
                 continue
             label = f"{app}.{found['model'].lower()}"
-            # A viewset that renders config contexts uses the serializer that adds them.
-            if label in out and 'WithConfigContext' not in cls.name:
+            # The API's serializer is named after its model; a viewset that renders config contexts uses the one that adds them.
+            rank = 2 if cls.name == f"{found['model']}WithConfigContextSerializer" else 1 if cls.name == f"{found['model']}Serializer" else 0
+            if label in out and out[label]['rank'] >= rank:
                 continue
-            out[label] = {'serializer': cls.name, 'fields': found['fields'], 'brief': found.get('brief_fields') or []}
+            out[label] = {'serializer': cls.name, 'rank': rank, 'fields': found['fields'], 'brief': found.get('brief_fields') or []}
+    for entry in out.values():
+        del entry['rank']
     json.dump(out, sys.stdout, indent=1, sort_keys=True)
     sys.stdout.write('\n')
 

@@ -168,7 +168,9 @@ export class Dialect {
       if (!listed) keys = null;
       else {
         const brief = new Set(listed.brief);
-        const names = mode === 'full' ? listed.fields : [...listed.fields.filter((f) => brief.has(f)), ...listed.brief.filter((f) => !listed.fields.includes(f))];
+        // A serializer without brief fields nests whole (NetBox's object types).
+        const whole = mode === 'full' || !listed.brief.length;
+        const names = whole ? listed.fields : [...listed.fields.filter((f) => brief.has(f)), ...listed.brief.filter((f) => !listed.fields.includes(f))];
         keys = names.flatMap((name) => {
           if (name === 'display_url') return this.displayUrl && mode === 'full' ? [name] : [];
           const stored = this.storedName(model, name);
