@@ -24,7 +24,7 @@ import {
   setNetworkColumns,
   withinSql,
 } from './networks';
-import { assignedDeviceFilter, assignedToFilter, assignedVirtualMachineFilter } from './assigned-filters';
+import { assignedDeviceFilter, assignedInterfaceFilters, assignedToFilter, assignedVirtualMachineFilter } from './assigned-filters';
 import { VRF } from './routing.models';
 
 const PREFIX_STATUSES = [
@@ -434,14 +434,7 @@ export const IPAddress = defineModel({
     present_in_vrf: presentInVrfFilter('rd'),
     device: assignedDeviceFilter('name', ASSIGNED),
     device_id: assignedDeviceFilter('id', ASSIGNED),
-    interface: assignedToFilter('dcim.interface', 'name'),
-    interface__n: assignedToFilter('dcim.interface', 'name', true),
-    interface_id: assignedToFilter('dcim.interface', 'id'),
-    interface_id__n: assignedToFilter('dcim.interface', 'id', true),
-    vminterface: assignedToFilter('virtualization.vminterface', 'name'),
-    vminterface__n: assignedToFilter('virtualization.vminterface', 'name', true),
-    vminterface_id: assignedToFilter('virtualization.vminterface', 'id'),
-    vminterface_id__n: assignedToFilter('virtualization.vminterface', 'id', true),
+    ...assignedInterfaceFilters(),
     virtual_machine: assignedVirtualMachineFilter('name', ASSIGNED),
     virtual_machine_id: assignedVirtualMachineFilter('id', ASSIGNED),
     fhrpgroup_id: assignedToFilter('ipam.fhrpgroup', 'id'),

@@ -64,3 +64,15 @@ export function assignedToFilter(type: string, by: 'id' | 'name', negate = false
     },
   };
 }
+
+/** `?interface=`, `?interface_id=`, `?vminterface=`, `?vminterface_id=` (and `__n`): objects assigned to those interfaces. */
+export function assignedInterfaceFilters(): Record<string, CustomFilter> {
+  return Object.fromEntries(
+    ['dcim.interface', 'virtualization.vminterface'].flatMap((type) =>
+      (['name', 'id'] as const).flatMap((by) => {
+        const name = `${type.split('.')[1]}${by === 'id' ? '_id' : ''}`;
+        return [[name, assignedToFilter(type, by)], [`${name}__n`, assignedToFilter(type, by, true)]];
+      }),
+    ),
+  );
+}
