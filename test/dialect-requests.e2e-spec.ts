@@ -1,5 +1,6 @@
 import { Json, createOne, expectStatus, sleep } from './helpers/seed';
 import { slugify, unique } from './helpers/fixtures';
+import { statementsOf } from './helpers/queries';
 import { TestApp } from './helpers/test-app';
 
 const V4_SITES = '/v4/api/dcim/sites/';
@@ -225,6 +226,96 @@ describe('NetBox 4.6 request features', () => {
       const replaced = await t.patch(url, { tags: [bravo.id], add_tags: [charlie.id] });
       expectStatus(replaced, 200);
       expect(tagNames(replaced.body)).toEqual([bravo.name]);
+    });
+  });
+
+  describe('fields and omit', () => {
+    let group: Json;
+    let tagged: Json;
+
+    beforeAll(async () => {
+      group = await createOne(t, '/api/dcim/site-groups/', { name: unique('Group'), slug: unique('group') });
+      const region = await createOne(t, '/api/dcim/regions/', { name: unique('Region'), slug: unique('region') });
+      const tenant = await createOne(t, '/api/tenancy/tenants/', { name: unique('Tenant'), slug: unique('tenant') });
+      tagged = await site({ group: group.id, region: region.id, tenant: tenant.id, tags: [alpha.id], description: 'chosen' });
+      await site({ group: group.id, tags: [bravo.id] });
+    });
+
+    it('answers only the fields asked for, in the full form’s order, on lists and details', async () => {
+      const list = await t.get(`${V4_SITES}?group_id=${group.id}&fields=name,id`);
+      expectStatus(list, 200);
+      expect(list.body.count).toBe(2);
+      for (const object of list.body.results) expect(Object.keys(object)).toEqual(['id', 'name']);
+      const detail = await t.get(`${V4_SITES}${tagged.id}/?fields=tags,display_url,region,device_count`);
+      expect(Object.keys(detail.body)).toEqual(['display_url', 'region', 'tags', 'device_count']);
+      // Nested objects keep their own (brief) form.
+      expect(Object.keys(detail.body.region)).toEqual(Object.keys(tagged.region));
+      expect(detail.body.tags[0]).toEqual(tagged.tags[0]);
+    });
+
+    it('leaves out the fields omitted', async () => {
+      const full = (await t.get(`${V4_SITES}${tagged.id}/`)).body;
+      const omitted = (await t.get(`${V4_SITES}${tagged.id}/?omit=tags,custom_fields,comments`)).body;
+      expect(omitted).toEqual(Object.fromEntries(Object.entries(full).filter(([key]) => !['tags', 'custom_fields', 'comments'].includes(key))));
+    });
+
+    it('reads them as NetBox 4 does: the dialect’s names, unknown ones ignored, fields before omit, both from the full form even when brief', async () => {
+      const url = `${V4_SITES}${tagged.id}/`;
+      expect((await t.get(`${url}?fields=id,no_such_field`)).body).toEqual({ id: tagged.id });
+      expect((await t.get(`${url}?fields=no_such_field`)).body).toEqual({});
+      expect((await t.get(`${url}?fields=id,name&omit=name`)).body).toEqual({ id: tagged.id, name: tagged.name });
+      expect((await t.get(`${url}?brief=1&fields=id,status`)).body).toEqual({ id: tagged.id, status: tagged.status });
+      const briefOmitted = (await t.get(`${url}?brief=1&omit=tags`)).body;
+      expect(briefOmitted).toHaveProperty('status');
+      expect(briefOmitted).not.toHaveProperty('tags');
+      expect(Object.keys((await t.get(`${url}?fields=`)).body)).toEqual(Object.keys(tagged));
+      // Names are split at commas as sent: ` name` is no field.
+      expect((await t.get(`${url}?fields=id,%20name`)).body).toEqual({ id: tagged.id });
+      // The last of a repeated parameter counts.
+      expect((await t.get(`${url}?fields=name&fields=id`)).body).toEqual({ id: tagged.id });
+    });
+
+    it('names a field as the dialect does: a device’s role, not 3.5’s device_role', async () => {
+      const manufacturer = await createOne(t, '/api/dcim/manufacturers/', { name: unique('Maker'), slug: unique('maker') });
+      const type = await createOne(t, '/api/dcim/device-types/', { manufacturer: manufacturer.id, model: unique('Model'), slug: unique('model') });
+      const role = await createOne(t, '/api/dcim/device-roles/', { name: unique('Role'), slug: unique('role') });
+      const device = await createOne(t, '/v4/api/dcim/devices/', { name: unique('dev'), device_type: type.id, role: role.id, site: tagged.id });
+      const url = `/v4/api/dcim/devices/${device.id}/`;
+      expect(Object.keys((await t.get(`${url}?fields=role,name,device_role`)).body)).toEqual(['name', 'role']);
+      expect((await t.get(`${url}?omit=role`)).body).not.toHaveProperty('role');
+    });
+
+    it('chooses the keys of a write’s answer too', async () => {
+      const res = await t.patch(`${V4_SITES}${tagged.id}/?fields=id,description`, { description: 'rewritten' });
+      expectStatus(res, 200);
+      expect(res.body).toEqual({ id: tagged.id, description: 'rewritten' });
+      const bulk = await t.patch(`${V4_SITES}?omit=tags`, [{ id: tagged.id, description: 'chosen' }]);
+      expect(bulk.body[0]).not.toHaveProperty('tags');
+      expect(bulk.body[0].description).toBe('chosen');
+    });
+
+    it('reads nothing for what is left out, and never costs a page more statements', async () => {
+      const related = /tenancy_tenant|dcim_region|extras_taggeditem|dcim_rack/;
+      const chosen = await statementsOf(t, () => t.get(`${V4_SITES}?group_id=${group.id}&fields=id,name,description`).expect(200));
+      const full = await statementsOf(t, () => t.get(`${V4_SITES}?group_id=${group.id}`).expect(200));
+      expect(chosen.filter((sql) => related.test(sql))).toEqual([]);
+      expect(full.some((sql) => related.test(sql))).toBe(true);
+      expect(chosen.length).toBeLessThanOrEqual(full.length);
+      const omitted = await statementsOf(t, () => t.get(`${V4_SITES}?group_id=${group.id}&omit=tags,tenant,region`).expect(200));
+      expect(omitted.length).toBeLessThanOrEqual(full.length);
+      // A list remembered with one choice is not answered for another.
+      const again = (await t.get(`${V4_SITES}?group_id=${group.id}&fields=id`)).body.results;
+      expect(again.map((o: Json) => Object.keys(o))).toEqual([['id'], ['id']]);
+    });
+
+    it('are ignored by /api/: the answer is 3.5’s, byte for byte', async () => {
+      const list = (await t.get(`${V3_SITES}?group_id=${group.id}`)).text;
+      expect((await t.get(`${V3_SITES}?group_id=${group.id}&fields=id&omit=name`)).text).toBe(list);
+      const detail = (await t.get(`${V3_SITES}${tagged.id}/`)).text;
+      expect((await t.get(`${V3_SITES}${tagged.id}/?fields=id`)).text).toBe(detail);
+      expect((await t.get(`${V3_SITES}${tagged.id}/?omit=name`)).text).toBe(detail);
+      const brief = (await t.get(`${V3_SITES}${tagged.id}/?brief=1`)).text;
+      expect((await t.get(`${V3_SITES}${tagged.id}/?brief=1&fields=status`)).text).toBe(brief);
     });
   });
 

@@ -33,6 +33,7 @@ export const NetBox46 = defineDialect({
   writeOnly: ['changelog_message'],
   tagEdits: true,
   etags: true,
+  fieldSelection: true,
   serializers,
   objectTypes: {
     'ipam.l2vpn': 'vpn.l2vpn',

@@ -15,7 +15,7 @@ import { Scope, scopeSql } from '../query/constraints';
 import { QueryParams, applyFilters } from '../query/filters';
 import { ModelQuery, RowsOptions } from '../query/model-query';
 import { RawJson, jsonBytesOf } from '../serialize/raw-json';
-import { Mode, RenderContext, Representation, countsFor, objectListColumns, rememberObjectLists, represent, representByIds, rowsByIds } from '../serialize/serializer';
+import { KeyChoice, Mode, RenderContext, Representation, countsFor, objectListColumns, rememberObjectLists, represent, representByIds, rowsByIds } from '../serialize/serializer';
 import { Semaphore } from '../util/semaphore';
 import { CHANGELOG_MESSAGE, Writer, changelogMessage, eachOrNone } from '../write/writer';
 import { Page, cursorLinks, pageLinks, pageOf, takesCursor } from './pagination';
@@ -209,12 +209,12 @@ export class CrudService {
    * The objects a write left, rendered once it has committed: outside the transaction, the cache
    * may serve what they nest.
    */
-  private async written(model: ModelDef, ids: number[], ctx: RequestContext, reads: CachedReads, opts: { rows?: Promise<Row[]>; fresh?: boolean; single?: boolean } = {}): Promise<Representation[]> {
+  private async written(model: ModelDef, ids: number[], ctx: RequestContext, reads: CachedReads, opts: { rows?: Promise<Row[]>; fresh?: boolean; single?: boolean; chosen?: KeyChoice } = {}): Promise<Representation[]> {
     if (!opts.rows) await reads.prefetch();
     const rows = opts.rows ?? rowsByIds(this.db.manager, this.db.driver, model, ids, 'full');
     // One object answered alone carries its ETag.
     if (opts.single) this.tellEtag(ctx, (await rows)[0]);
-    return representByIds({ ...this.render(ctx, this.db.manager, reads), fresh: opts.fresh }, model, ids, 'full', rows);
+    return representByIds({ ...this.render(ctx, this.db.manager, reads, opts.chosen), fresh: opts.fresh }, model, ids, 'full', rows);
   }
 
   /** Tells the request an answered object's ETag, where it listens and the object has one. */
@@ -224,11 +224,11 @@ export class CrudService {
   }
 
   async list(model: ModelDef, ctx: RequestContext): Promise<ListResult> {
-    const { query, mode, page, select } = await this.listQuery(model, ctx);
+    const { query, mode, chosen, page, select } = await this.listQuery(model, ctx);
     const release = await this.listSlots.acquire(slotsFor(page.limit));
     try {
       const reads = this.cache.reader(ctx.readVersions);
-      const render = this.render(ctx, this.db.manager, reads);
+      const render = this.render(ctx, this.db.manager, reads, chosen);
       // Where representations are remembered, the page's ids first: only objects not remembered are read whole.
       // The versions are read beside the page, before anything is read through them.
       let listed: { ids: number[]; results: RawJson[] };
@@ -267,11 +267,11 @@ export class CrudService {
    */
   async listStream(model: ModelDef, ctx: RequestContext): Promise<Readable> {
     // Filters fail (400) before a connection is taken.
-    const { query, mode, page, select } = await this.listQuery(model, ctx);
+    const { query, mode, chosen, page, select } = await this.listQuery(model, ctx);
     const read = await this.db.snapshot();
     try {
       const count = page.start === undefined ? await read.count(query.countStatement()) : null;
-      const render = this.render(ctx, read.em);
+      const render = this.render(ctx, read.em, undefined, chosen);
       const rows = read.chunks(query.rowsStatement(select), listStreaming.chunkSize);
       async function* chunks() {
         for await (const raw of rows) yield await represent(render, model, raw.map((r) => query.fromDb(r, select.counts)), mode);
@@ -284,16 +284,16 @@ export class CrudService {
   }
 
   /** What a list reads: the visible objects, filtered, in the requested order, with the counts its mode shows. */
-  private async listQuery(model: ModelDef, ctx: RequestContext): Promise<{ query: ModelQuery; mode: Mode; page: Page; select: RowsOptions }> {
-    const mode = modeOf(ctx.params);
+  private async listQuery(model: ModelDef, ctx: RequestContext): Promise<{ query: ModelQuery; mode: Mode; chosen?: KeyChoice; page: Page; select: RowsOptions }> {
+    const { mode, chosen } = viewOf(model, ctx);
     const query = this.visible(this.db.manager, model, ctx);
     await applyFilters(query, filtersIn(model, ctx));
     const page = pageOf(ctx.params, this.config, takesCursor(model));
-    const counts = countsFor(model, mode, ctx.dialect);
-    if (page.start === undefined) return { query, mode, page, select: { counts, order: orderingOf(model, ctx) ?? query.defaultOrder(), ...page } };
+    const counts = countsFor(model, mode, ctx.dialect, chosen);
+    if (page.start === undefined) return { query, mode, chosen, page, select: { counts, order: orderingOf(model, ctx) ?? query.defaultOrder(), ...page } };
     // An id beyond the column's range names no row (PostgreSQL would refuse the comparison).
     query.where(page.start > MAX_ID ? '1 = 0' : `t.id >= ${query.param(page.start)}`);
-    return { query, mode, page, select: { counts, order: ['id'], limit: page.limit } };
+    return { query, mode, chosen, page, select: { counts, order: ['id'], limit: page.limit } };
   }
 
   /** Every object of the list this request filters, unpaged, in its order, fully represented: what an export renders. */
@@ -306,12 +306,12 @@ export class CrudService {
   }
 
   async retrieve(model: ModelDef, id: number, ctx: RequestContext): Promise<RawJson> {
-    const mode = modeOf(ctx.params);
+    const { mode, chosen } = viewOf(model, ctx);
     const reads = this.cache.reader(ctx.readVersions);
-    const [, rows] = await Promise.all([reads.prefetch(), this.visible(this.db.manager, model, ctx).whereIdIn([id]).rows({ counts: countsFor(model, mode) })]);
+    const [, rows] = await Promise.all([reads.prefetch(), this.visible(this.db.manager, model, ctx).whereIdIn([id]).rows({ counts: countsFor(model, mode, ctx.dialect, chosen) })]);
     if (!rows.length) throw new NotFoundError();
     this.tellEtag(ctx, rows[0]);
-    return (await this.representPage(this.render(ctx, this.db.manager, reads), model, [id], mode, reads, async () => rows))[0];
+    return (await this.representPage(this.render(ctx, this.db.manager, reads, chosen), model, [id], mode, reads, async () => rows))[0];
   }
 
   /** The object behind one of a model's own routes (a component's trace), if this request may see it, and how to render what the route shows. */
@@ -400,7 +400,7 @@ export class CrudService {
         (created) => ({ model, ids: created }),
       ),
     );
-    const reps = await this.written(model, ids, ctx, reads, { rows: answerRows, fresh: true, single });
+    const reps = await this.written(model, ids, ctx, reads, { rows: answerRows, fresh: true, single, chosen: keyChoice(model, ctx) });
     return single ? reps[0] : reps;
   }
 
@@ -425,7 +425,7 @@ export class CrudService {
         () => ({ model, ids: [id] }),
       ),
     );
-    return (await this.written(model, [id], ctx, reads, { rows: answerRows, single: true }))[0];
+    return (await this.written(model, [id], ctx, reads, { rows: answerRows, single: true, chosen: keyChoice(model, ctx) }))[0];
   }
 
   /** A list of `{id, ...changes}`; objects may change different fields; all or none. */
@@ -448,7 +448,7 @@ export class CrudService {
         (updated) => ({ model, ids: updated }),
       ),
     );
-    return this.written(model, ids, ctx, reads, { rows: answerRows });
+    return this.written(model, ids, ctx, reads, { rows: answerRows, chosen: keyChoice(model, ctx) });
   }
 
   /** Deletes one object; the body may give its change record's message, where the dialect takes one. */
@@ -479,15 +479,15 @@ export class CrudService {
     throw new ValidationError(ids.map((id) => (found.has(id) ? {} : { id: [`Object with ID ${id} does not exist.`] })));
   }
 
-  /** How this request renders objects; `cache` only for reads outside a transaction. */
   /**
    * A page's objects as a list or a detail answers them, written as JSON: each one remembered while nothing
    * at all has been written since (READ_CACHE), the others represented together and remembered.
    */
   private async representPage(render: RenderContext, model: ModelDef, ids: number[], mode: Mode, reads: CachedReads, read: (missing: number[]) => Promise<Row[]>): Promise<RawJson[]> {
     if (!ids.length) return [];
-    // What else a representation depends on: where it is served from and what the client left out.
-    const prefix = `${model.label}|${mode}|${render.dialect?.version ?? ''}|${render.baseUrl}|${[...(render.exclude ?? [])].sort().join(',')}|`;
+    // What else a representation depends on: where it is served from and what the client left out or chose.
+    const chosen = render.chosen ? `${render.chosen.only ? 'only' : 'omit'}:${[...(render.chosen.only ?? render.chosen.omit ?? [])].sort().join(',')}` : '';
+    const prefix = `${model.label}|${mode}|${render.dialect?.version ?? ''}|${render.baseUrl}|${[...(render.exclude ?? [])].sort().join(',')}|${chosen}|`;
     const known = await reads.representations(ids.map((id) => prefix + id));
     const missing = ids.filter((_, i) => known[i] === undefined);
     const written = new Map<number, Buffer>();
@@ -505,17 +505,43 @@ export class CrudService {
     });
   }
 
-  private render(ctx: RequestContext, em: EntityManager, cache?: CachedReads): RenderContext {
+  /** How this request renders objects; `cache` only for reads outside a transaction, `chosen` only for its answer. */
+  private render(ctx: RequestContext, em: EntityManager, cache?: CachedReads, chosen?: KeyChoice): RenderContext {
     const exclude = ctx.params.exclude;
     const excluded = new Set((Array.isArray(exclude) ? exclude : exclude ? [exclude] : []).flatMap((e) => e.split(',')));
-    return { em, driver: this.db.driver, baseUrl: ctx.baseUrl, exclude: excluded, config: this.config, cache, dialect: ctx.dialect };
+    return { em, driver: this.db.driver, baseUrl: ctx.baseUrl, exclude: excluded, config: this.config, cache, dialect: ctx.dialect, chosen };
   }
 }
 
+/** A query parameter's value, the last where it is given more than once (as Django's QueryDict reads it). */
+function lastParam(params: QueryParams, name: string): string | undefined {
+  const value = params[name];
+  return Array.isArray(value) ? value[value.length - 1] : value;
+}
+
 export function modeOf(params: QueryParams): Mode {
-  const brief = params.brief;
-  const value = Array.isArray(brief) ? brief[brief.length - 1] : brief;
+  const value = lastParam(params, 'brief');
   return value !== undefined && TRUE.test(value) ? 'brief' : 'full';
+}
+
+/**
+ * The keys of a model's representation the client chose, where its dialect lets it (NetBox 4's `?fields=`, else
+ * `?omit=`): each name as the dialect speaks it, split at commas as NetBox splits it, those the model lacks ignored.
+ */
+function keyChoice(model: ModelDef, ctx: RequestContext): KeyChoice | undefined {
+  const dialect = ctx.dialect;
+  if (!dialect?.fieldSelection) return undefined;
+  const stored = (names: string) => new Set(names.split(',').flatMap((name) => dialect.storedName(model, name) ?? []));
+  const fields = lastParam(ctx.params, 'fields');
+  if (fields) return { model, only: stored(fields) };
+  const omit = lastParam(ctx.params, 'omit');
+  return omit ? { model, omit: stored(omit) } : undefined;
+}
+
+/** How a list or a detail shows its objects: chosen keys are chosen from the full form, whatever `brief` says (as NetBox 4). */
+function viewOf(model: ModelDef, ctx: RequestContext): { mode: Mode; chosen?: KeyChoice } {
+  const chosen = keyChoice(model, ctx);
+  return chosen ? { mode: 'full', chosen } : { mode: modeOf(ctx.params) };
 }
 
 /** A body in the request's dialect under the stored names (a list item by item). */

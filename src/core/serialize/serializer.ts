@@ -30,6 +30,23 @@ export interface RenderContext {
   cache?: CachedReads;
   /** The API generation to speak; the stored names when absent. */
   dialect?: Dialect;
+  /** The keys of the answered model's own representations the client chose: objects nested in them keep theirs. */
+  chosen?: KeyChoice;
+}
+
+/** A client's choice of a model's keys, by stored name (NetBox 4's `?fields=`, `?omit=`). */
+export interface KeyChoice {
+  model: ModelDef;
+  /** Only these (`?fields=`). */
+  only?: ReadonlySet<string>;
+  /** All but these (`?omit=`). */
+  omit?: ReadonlySet<string>;
+}
+
+/** `keys` of a model's representation as a client's choice leaves them (none made for it: all). */
+function chosenOf(keys: string[], model: ModelDef, chosen: KeyChoice | undefined): string[] {
+  if (!chosen || chosen.model !== model) return keys;
+  return keys.filter((k) => (!chosen.only || chosen.only.has(k)) && !chosen.omit?.has(k));
 }
 
 /** The stored keys a mode shows, in a dialect's order where it lists the model, without counts of models that are not installed. */
@@ -45,8 +62,9 @@ export function keysFor(model: ModelDef, mode: Mode, dialect?: Dialect): string[
   return keys.filter((k) => (!(k in model.counts) || k in active) && (!dialect || dialect.shows(model, k)));
 }
 
-export function countsFor(model: ModelDef, mode: Mode, dialect?: Dialect): string[] {
-  return keysFor(model, mode, dialect).filter((k) => k in model.activeCounts);
+/** The counts a representation shows, and so its rows read: those a client's choice leaves. */
+export function countsFor(model: ModelDef, mode: Mode, dialect?: Dialect, chosen?: KeyChoice): string[] {
+  return chosenOf(keysFor(model, mode, dialect), model, chosen).filter((k) => k in model.activeCounts);
 }
 
 /** A representation built under stored keys, in the dialect's names and values. */
@@ -74,7 +92,8 @@ function objectUrlFor(ctx: Pick<RenderContext, 'baseUrl' | 'dialect'>, model: Mo
  * batch, one query per relation, so a page costs the same number of queries at any size.
  */
 export async function represent(ctx: RenderContext, model: ModelDef, rows: Row[], mode: Mode): Promise<Representation[]> {
-  const keys = keysFor(model, mode, ctx.dialect).filter((k) => !ctx.exclude?.has(k) && !(ctx.nested && k in model.counts));
+  // What is not shown is not loaded either.
+  const keys = chosenOf(keysFor(model, mode, ctx.dialect), model, ctx.nested ? undefined : ctx.chosen).filter((k) => !ctx.exclude?.has(k) && !(ctx.nested && k in model.counts));
   const related = new Map<string, Map<number | string, Representation>>();
   const many = new Map<string, Map<number, Representation[]>>();
   const tags = keys.includes('tags') && model.features.tags ? await loadTags(ctx, model, rows.map((r) => r.id)) : null;
