@@ -12,6 +12,7 @@ export * from './dcim/racks.models';
 export * from './dcim/types.models';
 export * from './dcim/devices.models';
 export * from './dcim/components.models';
+export * from './dcim/mac-addresses.models';
 export * from './dcim/templates.models';
 export * from './dcim/cables.models';
 export * from './dcim/power.models';

@@ -1,6 +1,6 @@
-import { Field, FieldError, ManyToManyField, STRING_LOOKUPS, boolean, choice, contentType, decimal, foreignKey, genericRelation, integer, manyToMany, slug, text } from '../core/model/fields';
+import { Field, FieldError, ManyToManyField, boolean, choice, contentType, decimal, foreignKey, genericRelation, integer, manyToMany, slug, text } from '../core/model/fields';
 import { CustomFilter, FilterSetSpec, ModelDef, ModelSpec, Row, WriteContext, defineModel, labelOf, registry } from '../core/model/model';
-import { escapeLike, iexact, pathFilter } from '../core/query/filters';
+import { iexact, pathFilter } from '../core/query/filters';
 import { contentTypeFilter } from '../extras/content-type-filter';
 import { loadRow, ModelQuery, q } from '../core/query/model-query';
 import { nestReferrer } from '../core/serialize/referrers';
@@ -22,6 +22,8 @@ import {
 } from './choices';
 import { augmentCabled, cabledFields, cabledFilters, CABLED_KEYS, nodeOf, PATH_KEYS, retrace } from './cabling';
 import { naturalize } from './naturalize';
+import { euiFilter, normaliseWwn } from './eui';
+import { checkPrimaryMac, macAddressFilters, nestMacAddresses, primaryMacFields, writePrimaryMac } from './mac-addresses.models';
 import { terminatedIn } from '../ipam/terminated-in';
 
 const COLOR = /^[0-9a-f]{6}$/;
@@ -269,7 +271,7 @@ export const Interface = defineComponent({
     bridge: foreignKey('dcim.interface', { nullable: true, onDelete: 'SET NULL' }),
     lag: foreignKey('dcim.interface', { nullable: true, onDelete: 'SET NULL' }),
     mtu: integer({ min: 1, max: 65536, nullable: true }),
-    mac_address: text({ max: 17, nullable: true, blank: true }),
+    ...primaryMacFields(),
     speed: integer({ min: 0, max: 2147483647, nullable: true }),
     duplex: choice(INTERFACE_DUPLEXES, { nullable: true, blank: true }),
     wwn: text({ max: 23, nullable: true, blank: true }),
@@ -290,7 +292,7 @@ export const Interface = defineComponent({
     vrf: foreignKey('ipam.vrf', { nullable: true, onDelete: 'SET NULL' }),
   },
   full: [
-    'id', 'url', 'display', 'device', 'vdcs', 'module', 'name', 'label', 'type', 'enabled', 'parent', 'bridge', 'lag', 'mtu', 'mac_address', 'speed',
+    'id', 'url', 'display', 'device', 'vdcs', 'module', 'name', 'label', 'type', 'enabled', 'parent', 'bridge', 'lag', 'mtu', 'mac_address', 'primary_mac_address', 'mac_addresses', 'speed',
     'duplex', 'wwn', 'mgmt_only', 'description', 'mode', 'rf_role', 'rf_channel', 'poe_mode', 'poe_type', 'rf_channel_frequency',
     'rf_channel_width', 'tx_power', 'untagged_vlan', 'tagged_vlans', 'mark_connected', 'cable', 'cable_end', 'wireless_link', 'link_peers',
     'link_peers_type', 'wireless_lans', 'vrf', 'l2vpn_termination', 'connected_endpoints', 'connected_endpoints_type',
@@ -305,7 +307,7 @@ export const Interface = defineComponent({
       'id', 'name', 'label', 'type', 'enabled', 'mtu', 'mgmt_only', 'poe_mode', 'poe_type', 'mode', 'rf_role', 'rf_channel', 'rf_channel_frequency',
       'rf_channel_width', 'tx_power', 'description', 'speed', 'duplex',
     ],
-    related: ['parent_id', 'bridge_id', 'lag_id', 'vdc_id', 'vdc', 'vrf_id', 'vrf'],
+    related: ['parent_id', 'bridge_id', 'lag_id', 'vdc_id', 'vdc', 'vrf_id', 'vrf', 'primary_mac_address_id', 'primary_mac_address'],
   },
   filters: {
     kind: {
@@ -319,7 +321,7 @@ export const Interface = defineComponent({
         else ctx.where('1 = 0');
       },
     },
-    mac_address: euiFilter(normaliseMac, (condition) => condition('t.mac_address')),
+    ...macAddressFilters('dcim.interface'),
     wwn: euiFilter(normaliseWwn, (condition) => condition('t.wwn')),
     vlan_id: vlanFilter('id'),
     vlan: vlanFilter('vid'),
@@ -331,7 +333,6 @@ export const Interface = defineComponent({
   },
   async validate(row, previous, ctx) {
     row._name = naturalizeInterface(row.name);
-    normaliseMacField(row);
     if (row.wwn === '') row.wwn = null;
     if (row.wwn !== null) {
       const wwn = normaliseWwn(row.wwn);
@@ -378,15 +379,18 @@ export const Interface = defineComponent({
       row.rf_channel_width ??= Number(channel[2]);
     }
     await checkVlans(row, ctx);
+    await checkPrimaryMac(Interface, row, previous, ctx);
   },
-  // Leaving tagged mode drops the tagged VLANs, unless the same request sets them.
-  async afterWrite(em, row, previous, { input }) {
-    if (!row || !previous || row.mode === 'tagged' || 'tagged_vlans' in input) return;
+  async afterWrite(em, row, previous, ctx) {
+    await writePrimaryMac(Interface, em, row, previous, ctx);
+    // Leaving tagged mode drops the tagged VLANs, unless the same request sets them.
+    if (!row || !previous || row.mode === 'tagged' || 'tagged_vlans' in ctx.input) return;
     const tagged = Interface.fields.tagged_vlans as ManyToManyField;
     if (tagged.installed) await em.createQueryBuilder().delete().from(tagged.throughTable).where(`${tagged.sourceColumn} = :id`, { id: row.id }).execute();
   },
   async augment(ctx, rows, reps) {
     await nestReferrer(ctx, Interface, rows, reps, 'l2vpn_termination', { model: 'ipam.l2vpntermination', relation: 'assigned_object' });
+    await nestMacAddresses(ctx, Interface, rows, reps);
     await addWirelessPeers(ctx, rows, reps);
   },
 });
@@ -492,67 +496,6 @@ function vdcIdentifierFilter(): CustomFilter {
       );
     },
   };
-}
-
-/**
- * NetBox's MAC address and WWN filters over the values `where` reaches (`(column) => condition`): an exact value
- * in any notation, the string lookups case-insensitive on the stored form; a negation keeps rows without one.
- */
-export function euiFilter(normalise: (value: string) => string | null, where: (condition: (column: string) => string) => string): CustomFilter {
-  return {
-    lookups: STRING_LOOKUPS.filter((l) => l !== 'empty'),
-    apply(values, ctx) {
-      const negate = ctx.lookup.startsWith('n');
-      const kind = negate ? ctx.lookup.slice(1) || 'exact' : ctx.lookup;
-      const patterns = values.map((v) => {
-        if (kind === 'exact') return normalise(v) ?? v.toUpperCase();
-        const s = escapeLike(v.toLowerCase());
-        return kind === 'ic' ? `%${s}%` : kind === 'isw' ? `${s}%` : kind === 'iew' ? `%${s}` : s;
-      });
-      const matches = (column: string) =>
-        `(${patterns.map((p) => (kind === 'exact' ? `${column} = ${ctx.param(p)}` : `LOWER(${column}) LIKE ${ctx.param(p)} ESCAPE '\\'`)).join(' OR ')})`;
-      const selected = where(matches);
-      ctx.where(negate ? `(${selected}) IS NOT TRUE` : selected);
-    },
-  };
-}
-
-/** Hex groups of an EUI written in one of netaddr's notations: the separator, how many groups and their widths. */
-function euiGroups(value: string, notations: Array<[string, number, number, number]>): string[] | null {
-  const v = value.replace(/ /g, '');
-  for (const [sep, count, min, max] of notations) {
-    const groups = sep ? v.split(sep) : [v];
-    if (groups.length === count && groups.every((g) => new RegExp(`^[0-9a-fA-F]{${min},${max}}$`).test(g))) {
-      return groups.map((g) => g.padStart(max, '0'));
-    }
-  }
-  return null;
-}
-
-/** In upper-case colon form, two hex digits a group. */
-const colonForm = (groups: string[]) => groups.join('').toUpperCase().match(/../g)!.join(':');
-
-/** An interface's `mac_address` as NetBox stores it: blank as null, otherwise upper-case colon-separated, or a field error. */
-export function normaliseMacField(row: Row): void {
-  if (row.mac_address === '') row.mac_address = null;
-  if (row.mac_address === null) return;
-  const mac = normaliseMac(row.mac_address);
-  if (!mac) throw new FieldError({ mac_address: [`Invalid MAC address format: ${row.mac_address.replace(/ /g, '')}`] });
-  row.mac_address = mac;
-}
-
-/** A MAC address in NetBox's form (`AA:BB:CC:DD:EE:FF`) from any notation netaddr reads (colon, hyphen, Cisco dots, PostgreSQL, bare). */
-export function normaliseMac(value: string): string | null {
-  const groups = euiGroups(value, [
-    [':', 6, 1, 2], ['-', 6, 1, 2], [':', 3, 1, 4], ['-', 3, 1, 4], ['.', 3, 1, 4], ['-', 2, 5, 6], [':', 2, 5, 6], ['', 1, 11, 12],
-  ]);
-  return groups && colonForm(groups);
-}
-
-/** A WWN (EUI-64) in NetBox's form (`50:01:43:80:12:34:56:78`). */
-export function normaliseWwn(value: string): string | null {
-  const groups = euiGroups(value, [[':', 8, 1, 2], ['-', 8, 1, 2], ['', 1, 16, 16]]);
-  return groups && colonForm(groups);
 }
 
 export const FrontPort = defineComponent({

@@ -18,6 +18,7 @@ import {
   RearPort,
 } from './components.models';
 import { Device, Module, VirtualChassis, VirtualDeviceContext } from './devices.models';
+import { MACAddress } from './mac-addresses.models';
 import { Location, Region, Site, SiteGroup } from './organisation.models';
 import { PowerFeed, PowerPanel } from './power.models';
 import { Rack, RackReservation, RackRole } from './racks.models';
@@ -44,6 +45,7 @@ export const DcimModule = apiApp(
     ModuleBayTemplate, DeviceBayTemplate, InventoryItemTemplate,
     VirtualChassis, Device, Module, VirtualDeviceContext,
     ConsolePort, ConsoleServerPort, PowerPort, PowerOutlet, Interface, FrontPort, RearPort, ModuleBay, DeviceBay, InventoryItemRole, InventoryItem,
+    MACAddress,
     Cable, CableTermination, PowerPanel, PowerFeed,
   ],
   { controllers: [RackElevationController, ConnectedDeviceController, RenderConfigController, ...traceControllers()], rootEntries: { 'connected-device': '/api/dcim/connected-device/' } },

@@ -1,7 +1,7 @@
 import { FieldError, choice, decimal, foreignKey, integer, json, text } from '../core/model/fields';
 import { LabelContext, Row, WriteContext, changedColumns, defineModel, labelOf, registry } from '../core/model/model';
 import { booleanFilter, escapeLike, existingIds, idIn, iexact, pathFilter, searchFilter, tenancyFilters } from '../core/query/filters';
-import { euiFilter, normaliseMac } from './components.models';
+import { macAddressFilters } from './mac-addresses.models';
 import { componentPresenceFilters } from './types.models';
 import { ModelQuery, jsonListSql, loadRow, parseJsonList, q, selectSql } from '../core/query/model-query';
 import { RenderContext, objectUrl } from '../core/serialize/serializer';
@@ -373,7 +373,7 @@ export const Device = defineModel({
     has_primary_ip: hasPrimaryIp,
     virtual_chassis_member: booleanFilter(() => 't.virtual_chassis_id IS NOT NULL'),
     local_context_data: booleanFilter(() => 't.local_context_data IS NOT NULL'),
-    mac_address: euiFilter(normaliseMac, (condition) => `t.id IN (SELECT i.device_id FROM ${q('dcim_interface')} i WHERE ${condition('i.mac_address')})`),
+    ...macAddressFilters('dcim.interface', 'device_id'),
     ...componentPresenceFilters('device_id', [
       'console_ports', 'console_server_ports', 'power_ports', 'power_outlets', 'interfaces', 'pass_through_ports', 'module_bays', 'device_bays',
     ]),

@@ -5,7 +5,8 @@ import { ModelQuery, loadRow, q } from '../core/query/model-query';
 import { nestReferrer } from '../core/serialize/referrers';
 import { siteFilters } from '../dcim/racks.models';
 import { scopeFields, scopeFilters, syncScope } from '../dcim/scope';
-import { euiFilter, naturalizeInterface, normaliseMac, normaliseMacField } from '../dcim/components.models';
+import { naturalizeInterface } from '../dcim/components.models';
+import { checkPrimaryMac, macAddressFilters, nestMacAddresses, primaryMacFields, writePrimaryMac } from '../dcim/mac-addresses.models';
 import { naturalize } from '../dcim/naturalize';
 import { terminatedIn } from '../ipam/terminated-in';
 
@@ -204,7 +205,7 @@ export const VirtualMachine = defineModel({
     name: iexact('name'),
     local_context_data: booleanFilter(() => 't.local_context_data IS NOT NULL'),
     has_primary_ip: booleanFilter(() => 't.primary_ip4_id IS NOT NULL OR t.primary_ip6_id IS NOT NULL'),
-    mac_address: euiFilter(normaliseMac, (condition) => `t.id IN (SELECT i.virtual_machine_id FROM ${q(VMInterface.table)} i WHERE ${condition('i.mac_address')})`),
+    ...macAddressFilters('virtualization.vminterface', 'virtual_machine_id'),
     q: {
       apply(values, ctx) {
         const value = values[values.length - 1]?.trim();
@@ -309,7 +310,7 @@ export const VMInterface = defineModel({
     parent: foreignKey(() => VMInterface, { nullable: true, onDelete: 'SET NULL', label: 'Parent interface' }),
     bridge: foreignKey(() => VMInterface, { nullable: true, onDelete: 'SET NULL', label: 'Bridge interface' }),
     mtu: integer({ min: 1, max: 65536, nullable: true, label: 'MTU' }),
-    mac_address: text({ max: 17, nullable: true, blank: true, label: 'MAC address' }),
+    ...primaryMacFields({ label: 'MAC address' }),
     description: text({ max: 200, blank: true }),
     mode: choice(INTERFACE_MODES, { blank: true }),
     untagged_vlan: foreignKey('ipam.vlan', { nullable: true, onDelete: 'SET NULL', label: 'Untagged VLAN' }),
@@ -317,7 +318,8 @@ export const VMInterface = defineModel({
     vrf: foreignKey('ipam.vrf', { nullable: true, onDelete: 'SET NULL', label: 'VRF' }),
   },
   full: [
-    'id', 'url', 'display', 'virtual_machine', 'name', 'enabled', 'parent', 'bridge', 'mtu', 'mac_address', 'description', 'mode', 'untagged_vlan',
+    'id', 'url', 'display', 'virtual_machine', 'name', 'enabled', 'parent', 'bridge', 'mtu', 'mac_address', 'primary_mac_address', 'mac_addresses', 'description', 'mode',
+    'untagged_vlan',
     'tagged_vlans', 'vrf', 'l2vpn_termination', 'tags', 'custom_fields', 'created', 'last_updated', 'count_ipaddresses', 'count_fhrp_groups',
   ],
   constraints: [{ fields: ['virtual_machine', 'name'], name: 'virtualization_vminterface_unique_virtual_machine_name' }],
@@ -328,31 +330,36 @@ export const VMInterface = defineModel({
   brief: ['id', 'url', 'display', 'virtual_machine', 'name'],
   relatedObject: 'virtual_machine',
   search: ['name', 'description'],
-  filterset: { fields: ['id', 'name', 'enabled', 'mtu', 'description'], related: ['virtual_machine_id', 'virtual_machine', 'parent_id', 'bridge_id', 'vrf_id'] },
+  filterset: {
+    fields: ['id', 'name', 'enabled', 'mtu', 'description'],
+    related: ['virtual_machine_id', 'virtual_machine', 'parent_id', 'bridge_id', 'vrf_id', 'primary_mac_address_id', 'primary_mac_address'],
+  },
   filters: {
     cluster_id: pathFilter(() => VMInterface, 'virtual_machine.cluster', 'id'),
     cluster: pathFilter(() => VMInterface, 'virtual_machine.cluster'),
     vrf: pathFilter(() => VMInterface, 'vrf', 'rd'),
-    mac_address: euiFilter(normaliseMac, (condition) => condition('t.mac_address')),
+    ...macAddressFilters('virtualization.vminterface'),
     vlan_id: vlanFilter('id'),
     vlan: vlanFilter('vid'),
     l2vpn_id: terminatedIn('virtualization.vminterface', 'id'),
     l2vpn: terminatedIn('virtualization.vminterface', 'identifier'),
   },
-  async validate(row, _previous, ctx) {
+  async validate(row, previous, ctx) {
     row._name = naturalizeInterface(row.name);
-    normaliseMacField(row);
     await checkRelated(row, 'parent', ctx);
     await checkRelated(row, 'bridge', ctx);
     await checkVlans(row, ctx);
+    await checkPrimaryMac(VMInterface, row, previous, ctx);
   },
-  // Leaving tagged mode drops the tagged VLANs, unless the same request sets them.
-  async afterWrite(em, row, previous, { input }) {
-    if (!row || !previous || row.mode === 'tagged' || 'tagged_vlans' in input) return;
+  async afterWrite(em, row, previous, ctx) {
+    await writePrimaryMac(VMInterface, em, row, previous, ctx);
+    // Leaving tagged mode drops the tagged VLANs, unless the same request sets them.
+    if (!row || !previous || row.mode === 'tagged' || 'tagged_vlans' in ctx.input) return;
     const tagged = VMInterface.fields.tagged_vlans as ManyToManyField;
     await em.createQueryBuilder().delete().from(tagged.throughTable).where(`${tagged.sourceColumn} = :id`, { id: row.id }).execute();
   },
   async augment(ctx, rows, reps) {
     await nestReferrer(ctx, VMInterface, rows, reps, 'l2vpn_termination', { model: 'ipam.l2vpntermination', relation: 'assigned_object' });
+    await nestMacAddresses(ctx, VMInterface, rows, reps);
   },
 });
