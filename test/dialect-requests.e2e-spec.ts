@@ -425,4 +425,31 @@ describe('NetBox 4.6 request features', () => {
       expectStatus(await t.delete(url).set('If-Match', 'W/"1999-01-01T00:00:00+00:00"'), 204);
     });
   });
+
+  describe('the OpenAPI document', () => {
+    async function schemaOf(url: string): Promise<Json> {
+      const res = await t.get(url).buffer(true);
+      expectStatus(res, 200);
+      return JSON.parse(res.text);
+    }
+
+    it('declares fields, omit and brief on every GET of /v4/, as NetBox 4.6’s schema does, and not on /api/', async () => {
+      const v4 = await schemaOf('/v4/api/schema/?format=json');
+      const params = (operation: Json) => Object.fromEntries((operation.parameters as Json[]).map((p) => [p.name, p]));
+      for (const operation of [v4.paths['/v4/api/dcim/sites/'].get, v4.paths['/v4/api/dcim/sites/{id}/'].get]) {
+        const byName = params(operation);
+        expect(byName.fields).toEqual({ name: 'fields', in: 'query', description: 'Comma-separated list of fields to include in the response. Example: `fields=id,name`.', schema: { type: 'string' } });
+        expect(byName.omit).toEqual({ name: 'omit', in: 'query', description: 'Comma-separated list of fields to exclude from the response. Example: `omit=description,tags`.', schema: { type: 'string' } });
+        expect(byName.brief).toEqual({ name: 'brief', in: 'query', description: 'Return only brief fields for each object.', schema: { type: 'boolean' } });
+      }
+      expect(Object.keys(params(v4.paths['/v4/api/dcim/sites/{id}/'].put))).toEqual(['id']);
+      // NetBox's serializers leave add_tags and remove_tags out of their fields: its schema does not list them.
+      expect(v4.components.schemas.WritableSiteRequest.properties).not.toHaveProperty('add_tags');
+
+      const v3 = await schemaOf('/api/schema/?format=json');
+      expect(Object.keys(params(v3.paths['/api/dcim/sites/'].get))).not.toContain('fields');
+      expect(Object.keys(params(v3.paths['/api/dcim/sites/'].get))).not.toContain('omit');
+      expect(Object.keys(params(v3.paths['/api/dcim/sites/{id}/'].get))).toEqual(['id']);
+    });
+  });
 });

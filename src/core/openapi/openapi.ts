@@ -175,12 +175,25 @@ function filterParameter(model: ModelDef, base: string, spokenBase: string, look
   return { name, in: 'query', schema: { type: 'array', items: value }, explode: true, style: 'form' };
 }
 
+/**
+ * The parameters of a GET that choose its answer's keys: `brief`, and in a dialect that takes them NetBox 4's `fields`
+ * and `omit`, as its schema declares them on every list and detail.
+ */
+function keyParameters(dialect: Dialect | undefined): Schema[] {
+  if (!dialect?.fieldSelection) return [{ name: 'brief', in: 'query', description: 'Return the brief (nested) representation.', schema: { type: 'boolean' } }];
+  return [
+    { name: 'fields', in: 'query', description: 'Comma-separated list of fields to include in the response. Example: `fields=id,name`.', schema: { type: 'string' } },
+    { name: 'omit', in: 'query', description: 'Comma-separated list of fields to exclude from the response. Example: `omit=description,tags`.', schema: { type: 'string' } },
+    { name: 'brief', in: 'query', description: 'Return only brief fields for each object.', schema: { type: 'boolean' } },
+  ];
+}
+
 function listParameters(model: ModelDef, dialect: Dialect | undefined): Schema[] {
   const params: Schema[] = [
     { name: 'limit', in: 'query', description: 'Number of results to return per page.', schema: { type: 'integer' } },
     { name: 'offset', in: 'query', description: 'The initial index from which to return the results.', schema: { type: 'integer' } },
     { name: 'ordering', in: 'query', description: 'Which field to use when ordering the results.', schema: { type: 'string' } },
-    { name: 'brief', in: 'query', description: 'Return the brief (nested) representation.', schema: { type: 'boolean' } },
+    ...keyParameters(dialect),
   ];
   // An extension ahead of NetBox 3.5: NetBox 4.6's cursor pagination, where `start` is not a filter.
   if (takesCursor(model)) {
@@ -278,7 +291,7 @@ function allPathsFor(model: ModelDef, { dialect, base }: Speech): Record<string,
       }),
     },
     [`${base}${listPath}{id}/`]: {
-      get: op('retrieve', `Get a ${noun} object.`, { parameters: [idParam], responses: { '200': { description: '', ...json(ref(name)) } } }),
+      get: op('retrieve', `Get a ${noun} object.`, { parameters: [idParam, ...(dialect?.fieldSelection ? keyParameters(dialect) : [])], responses: { '200': { description: '', ...json(ref(name)) } } }),
       put: op('update', `Put a ${noun} object.`, {
         parameters: [idParam],
         requestBody: { required: true, ...json(ref(`Writable${name}Request`)) },
