@@ -17,6 +17,7 @@ import { FreeSpace, firstFree, freeInPrefix, freeInRange, freePrefixes, sizeOf, 
 import { ASNRange } from './asn-ranges.models';
 import { ASN, RIR, VRF } from './routing.models';
 import { VLAN, VLANGroup } from './vlans.models';
+import { vidsOf } from './vid-ranges';
 
 /** NetBox's advisory lock keys: one per kind of allocation, shared by every process. */
 const LOCKS = { prefixes: 100100, ips: 100200, vlans: 100300, asns: 100400 };
@@ -147,13 +148,11 @@ const availablePrefixes: Allocation = {
   },
 };
 
-/** The group's VIDs that none of its VLANs uses, in order. */
+/** The VIDs of the group's ranges that none of its VLANs uses, in order. */
 async function freeVids(em: EntityManager, group: Row): Promise<number[]> {
   const used = await em.createQueryBuilder().select('v.vid', 'vid').from(VLAN.table, 'v').where('v.group_id = :group', { group: group.id }).getRawMany();
   const taken = new Set(used.map((u) => Number(u.vid)));
-  const free: number[] = [];
-  for (let vid = group.min_vid; vid <= group.max_vid; vid++) if (!taken.has(vid)) free.push(vid);
-  return free;
+  return vidsOf(group.vid_ranges).filter((vid) => !taken.has(vid));
 }
 
 const availableVlans: Allocation = {

@@ -1,11 +1,12 @@
 import { FieldError, choice, contentType, foreignKey, genericRelation, integer, slug, text } from '../core/model/fields';
 import { terminatedIn } from './terminated-in';
-import { CustomFilter, FilterContext, defineModel, registry } from '../core/model/model';
+import { CustomFilter, FilterContext, Row, WriteContext, defineModel, registry } from '../core/model/model';
 import { contentTypeFilter } from '../extras/content-type-filter';
 import { tenancyFilters } from '../core/query/filters';
 import { loadRow, q } from '../core/query/model-query';
 import { nestReferrer } from '../core/serialize/referrers';
 import { siteFilters } from '../dcim/racks.models';
+import { VidRange, VidRangesField, inVidRanges, utilizationText, vidRangesError, vidRangesHoldSql, vidRangesSummary, vidRangesText } from './vid-ranges';
 
 /** Where a VLAN group applies: one of these objects, or anywhere. */
 const GROUP_SCOPES = ['dcim.region', 'dcim.sitegroup', 'dcim.site', 'dcim.location', 'dcim.rack', 'virtualization.clustergroup', 'virtualization.cluster'];
@@ -22,11 +23,44 @@ function scopeFilter(scope: string): CustomFilter {
   };
 }
 
+/** `?contains_vid=<vid>` (4.1): groups one of whose ranges holds the VID. */
+const containsVidFilter: CustomFilter = {
+  schema: { type: 'number' },
+  apply(values, ctx) {
+    const value = values[values.length - 1].trim();
+    if (!value) return;
+    if (!/^-?\d+(\.\d+)?$/.test(value)) throw new FieldError(['Enter a number.']);
+    ctx.where(vidRangesHoldSql(ctx, ctx.param(Number(value))));
+  },
+};
+
+/** Whether a write or a representation speaks 3.5's VLAN groups (bounds) rather than 4.1's (ranges); without a dialect, the native one. */
+function speaksBounds(dialect: WriteContext['dialect']): boolean {
+  return !dialect || dialect.shows(VLANGroup, 'min_vid');
+}
+
+/**
+ * Keeps a group's ranges and what 3.5 reads of them together. 4.1's `vid_ranges`, when written, are checked as NetBox
+ * checks them; 3.5's `min_vid`/`max_vid`, when written, make the one range they bound, unless they are the outer
+ * bounds the ranges already have (a 3.5 client writing back what it read keeps them). Then the bounds and the count of
+ * VIDs are the ranges'.
+ */
+function syncVidRanges(row: Row, previous: Row | null, input: Row): void {
+  if ('vid_ranges' in input) {
+    const error = vidRangesError(row.vid_ranges);
+    if (error) throw new FieldError({ vid_ranges: [error] });
+  } else if (!previous || 'min_vid' in input || 'max_vid' in input) {
+    if (row.max_vid < row.min_vid) throw new FieldError({ max_vid: ['Maximum child VID must be greater than or equal to minimum child VID'] });
+    if (!previous || row.min_vid !== previous.min_vid || row.max_vid !== previous.max_vid) row.vid_ranges = [[row.min_vid, row.max_vid]];
+  }
+  Object.assign(row, vidRangesSummary(row.vid_ranges as VidRange[]));
+}
+
 export const VLANGroup = defineModel({
   app: 'ipam',
   name: 'vlangroup',
   plural: 'vlan-groups',
-  filterset: { fields: ['id', 'name', 'slug', 'min_vid', 'max_vid', 'description', 'scope_id'] },
+  filterset: { fields: ['id', 'name', 'slug', 'min_vid', 'max_vid', 'description', 'scope_id', 'total_vlan_ids'], related: ['tenant_id', 'tenant'] },
   verboseName: 'VLAN group',
   ordering: ['name', 'id'],
   fields: {
@@ -35,8 +69,12 @@ export const VLANGroup = defineModel({
     scope_type: contentType({ nullable: true, blank: true, allowed: () => GROUP_SCOPES.filter((s) => registry.has(s)) }),
     scope_id: integer({ min: 0, nullable: true }),
     scope: genericRelation('scope_type', 'scope_id'),
+    // 4.1 stores ranges; 3.5's bounds are kept as their outer bounds (see syncVidRanges), for 3.5's filters and order.
+    vid_ranges: new VidRangesField(),
+    total_vlan_ids: integer({ readOnly: true, default: 4094, label: 'Total VLAN IDs' }),
     min_vid: integer({ min: 1, max: 4094, default: 1, label: 'Minimum VLAN ID' }),
     max_vid: integer({ min: 1, max: 4094, default: 4094, label: 'Maximum VLAN ID' }),
+    tenant: foreignKey('tenancy.tenant', { nullable: true, onDelete: 'PROTECT' }),
     description: text({ max: 200, blank: true }),
   },
   full: [
@@ -51,16 +89,24 @@ export const VLANGroup = defineModel({
   brief: ['id', 'url', 'display', 'name', 'slug', 'vlan_count'],
   search: ['name', 'slug', 'description'],
   // `?site=<id>`, `?region=<id>`...: groups scoped to that object.
-  filters: { scope_type: contentTypeFilter('scope_type'), ...Object.fromEntries(GROUP_SCOPES.map((scope) => [scope.split('.')[1], scopeFilter(scope)])) },
-  validate(row) {
+  filters: {
+    scope_type: contentTypeFilter('scope_type'),
+    ...Object.fromEntries(GROUP_SCOPES.map((scope) => [scope.split('.')[1], scopeFilter(scope)])),
+    ...tenancyFilters(() => VLANGroup),
+    contains_vid: containsVidFilter,
+  },
+  validate(row, previous, ctx) {
     if (row.scope_id !== null && !row.scope_type) throw new FieldError(['Cannot set scope_id without scope_type.']);
     if (row.scope_type && row.scope_id === null) throw new FieldError({ scope_id: ['This field is required when a scope type is set.'] });
-    if (row.max_vid < row.min_vid) throw new FieldError({ max_vid: ['Maximum child VID must be greater than or equal to minimum child VID'] });
+    syncVidRanges(row, previous, ctx?.input ?? row);
   },
-  async augment(_ctx, rows, reps) {
-    // The share of the group's VIDs in use, as NetBox reports it.
+  async augment(ctx, rows, reps) {
+    // The share of the group's VIDs in use: 3.5's a number, 4.6's a string rounded to two places.
+    const bounds = speaksBounds(ctx.dialect);
     rows.forEach((row, i) => {
-      if ('utilization' in reps[i]) reps[i].utilization = ((reps[i].vlan_count as number) ?? 0) / (row.max_vid - row.min_vid + 1) * 100;
+      if (!('utilization' in reps[i])) return;
+      const used = (reps[i].vlan_count as number) ?? 0;
+      reps[i].utilization = bounds ? (used / row.total_vlan_ids) * 100 : utilizationText(used, row.total_vlan_ids);
     });
   },
 });
@@ -116,16 +162,15 @@ export const VLAN = defineModel({
   async validate(row, _previous, ctx) {
     const group = await loadRow(ctx, VLANGroup, row.group_id);
     if (!group) return;
-    if (row.site_id !== null) {
-      const site = await loadRow(ctx, registry.get('dcim.site'), row.site_id);
-      if (group.scope_type !== 'dcim.site' || group.scope_id !== row.site_id) {
-        const scope = group.scope_type ? await loadRow(ctx, registry.get(group.scope_type), group.scope_id) : null;
-        const scopeName = scope ? registry.get(group.scope_type)!.display(scope) : 'None';
-        throw new FieldError({ group: [`VLAN is assigned to group ${group.name} (scope: ${scopeName}); cannot also assign to site ${site?.name}.`] });
-      }
-    }
-    if (row.vid < group.min_vid || row.vid > group.max_vid) {
-      throw new FieldError({ vid: [`VID must be between ${group.min_vid} and ${group.max_vid} for VLANs in group ${group.name}`] });
+    if (row.site_id !== null) await checkGroupSite(row, group, ctx);
+    const ranges = group.vid_ranges as VidRange[];
+    if (!inVidRanges(row.vid, ranges)) {
+      // 3.5's wording where its bounds say it all; 4.1's names the ranges.
+      const message =
+        speaksBounds(ctx?.dialect) && ranges.length === 1
+          ? `VID must be between ${group.min_vid} and ${group.max_vid} for VLANs in group ${group.name}`
+          : `VID must be in ranges ${vidRangesText(ranges)} for VLANs in group ${group.name}`;
+      throw new FieldError({ vid: [message] });
     }
   },
   async augment(ctx, rows, reps) {
@@ -133,6 +178,24 @@ export const VLAN = defineModel({
     await nestReferrer(ctx, VLAN, rows, reps, 'l2vpn_termination', { model: 'ipam.l2vpntermination', relation: 'assigned_object' });
   },
 });
+
+/**
+ * A grouped VLAN's site must agree with its group's scope: in 3.5, be the site the group is scoped to; in 4.x, be that
+ * site when the group is scoped to a site, or a member of the site group it is scoped to.
+ */
+async function checkGroupSite(row: Row, group: Row, ctx?: WriteContext): Promise<void> {
+  const site = await loadRow(ctx, registry.get('dcim.site'), row.site_id);
+  const scope = group.scope_type ? await loadRow(ctx, registry.get(group.scope_type), group.scope_id) : null;
+  const scopeName = scope ? registry.get(group.scope_type)!.display(scope) : 'None';
+  const otherSite = `VLAN is assigned to group ${group.name} (scope: ${scopeName}); cannot also assign to site ${site?.name}.`;
+  if (speaksBounds(ctx?.dialect)) {
+    if (group.scope_type !== 'dcim.site' || group.scope_id !== row.site_id) throw new FieldError({ group: [otherSite] });
+  } else if (group.scope_type === 'dcim.site' && group.scope_id !== row.site_id) {
+    throw new FieldError([otherSite]);
+  } else if (group.scope_type === 'dcim.sitegroup' && site?.group_id !== group.scope_id) {
+    throw new FieldError([`The assigned site ${site?.name} is not a member of the assigned group ${group.name} (scope: ${scopeName}).`]);
+  }
+}
 
 /**
  * `?available_on_device=<id>`: the VLANs a device's interfaces may carry, as NetBox's `get_for_device`: those
