@@ -38,6 +38,7 @@ import { ModelDef, registry } from '../core/model/model';
 import { filterValueSchema } from '../core/openapi/openapi';
 import { FilterError, QueryParams, applyFilters, filtersFor } from '../core/query/filters';
 import type { ModelQuery } from '../core/query/model-query';
+import { DerivedRelation } from '../ipam/derived-relation';
 import { reads } from './columns';
 import { GraphqlContext, GraphqlRow, MODEL_OF } from './context';
 import { ModelNames, Referrer, genericTargets, graphqlModels, isGraphqlName, referrersOf } from './names';
@@ -175,16 +176,9 @@ function ownFieldsOf(model: ModelDef, types: TypeLookup): Fields {
 }
 
 function fieldConfig(model: ModelDef, field: Field<any>, types: TypeLookup): GraphQLFieldConfig<GraphqlRow, GraphqlContext> | null {
-  if (field instanceof ForeignKeyField) {
-    if (!field.installed || !types.served.has(field.target)) return null;
-    const target = field.target;
-    const column = field.column;
-    return {
-      type: types.typeOf(target),
-      resolve: (row, _args, ctx) => (row[column] === null || row[column] === undefined ? null : ctx.byId(target).load(row[column])),
-      ...reads(column),
-    };
-  }
+  if (field instanceof ForeignKeyField) return field.installed ? relationConfig(field.target, field.column, types) : null;
+  // 3.5's foreign keys that 4.x replaced (a service's device) read as they did.
+  if (field instanceof DerivedRelation) return relationConfig(field.target(), field.column, types);
   if (field instanceof ManyToManyField) {
     if (!field.installed || !types.served.has(field.target)) return null;
     return {
@@ -214,6 +208,16 @@ function fieldConfig(model: ModelDef, field: Field<any>, types: TypeLookup): Gra
   const column = field.column;
   if (field instanceof DateTimeField) return { type: GraphQLString, resolve: (row) => (row[column] ? formatTimestamp(row[column]) : null), ...reads(column) };
   return { type: scalarType(field), resolve: (row) => row[column] ?? null, ...reads(column) };
+}
+
+/** A field naming one object by its id in `column`: that object, or null. */
+function relationConfig(target: ModelDef, column: string, types: TypeLookup): GraphQLFieldConfig<GraphqlRow, GraphqlContext> | null {
+  if (!types.served.has(target)) return null;
+  return {
+    type: types.typeOf(target),
+    resolve: (row, _args, ctx) => (row[column] === null || row[column] === undefined ? null : ctx.byId(target).load(Number(row[column]))),
+    ...reads(column),
+  };
 }
 
 function scalarType(field: Field<any>): GraphQLOutputType {

@@ -1,5 +1,8 @@
-import { FieldError, choice, foreignKey, integers, manyToMany, text } from '../core/model/fields';
-import { CustomFilter, PresentContext, Row, defineModel } from '../core/model/model';
+import { FieldError, choice, contentType, genericRelation, integer, integers, manyToMany, text } from '../core/model/fields';
+import { CustomFilter, PresentContext, Row, WriteContext, defineModel, registry } from '../core/model/model';
+import { ModelQuery, q } from '../core/query/model-query';
+import { contentTypeFilter } from '../extras/content-type-filter';
+import { DerivedRelation, nestDerived, resolveDerived } from './derived-relation';
 
 const SERVICE_PROTOCOLS = [
   { value: 'tcp', label: 'TCP' },
@@ -88,22 +91,122 @@ export const ServiceTemplate = defineModel({
   present: presentProtocol,
 });
 
-/** A layer-four service (SSH, HTTP...) on a device or a virtual machine, optionally bound to some of its addresses. */
+/** What NetBox 4.6 lets a service run on; 3.5 knew devices and virtual machines only. */
+const SERVICE_PARENTS = ['dcim.device', 'ipam.fhrpgroup', 'virtualization.virtualmachine'];
+
+/** 3.5's fields that named a service's parent, and the type each names. */
+const LEGACY_PARENTS: Record<string, string> = { device: 'dcim.device', virtual_machine: 'virtualization.virtualmachine' };
+
+/** 3.5's `device` (or `virtual_machine`): the service's parent when it is one. */
+const parentOfType = (type: string) =>
+  new DerivedRelation(
+    () => registry.get(type)!,
+    (alias) => `(CASE WHEN ${alias}.${q('parent_object_type')} = '${type}' THEN ${alias}.${q('parent_object_id')} END)`,
+  );
+
+/**
+ * `?device=<name>`, `?device_id=<id>`, `?fhrpgroup=<name>`...: services whose parent is one of these objects. 3.5's
+ * filters (`strict`) refuse a value that names none and take `null` (services with no such parent); 4.6's find nothing.
+ */
+function parentFilter(type: string, by: 'id' | 'name', strict: boolean): CustomFilter {
+  return {
+    negatable: true,
+    async apply(values, ctx) {
+      const target = registry.get(type);
+      const wantNull = strict && values.includes('null');
+      const given = strict ? values.filter((v) => v !== 'null') : values;
+      if (by === 'id') {
+        const invalid = given.find((v) => !/^\d+$/.test(v.trim()));
+        if (invalid !== undefined) throw new FieldError([strict ? `“${invalid}” is not a valid value.` : 'Enter a number.']);
+      }
+      const found = given.length && target
+        ? await new ModelQuery(ctx.em, target, ctx.driver)
+            .where(`t.${q(by)} IN (:...values)`, { values: given.map((v) => (by === 'id' ? Number(v) : v)) })
+            .select({ id: 't.id', attr: `t.${q(by)}` })
+        : [];
+      const seen = new Set(found.map((r) => String(r.attr)));
+      const missing = given.find((v) => !seen.has(by === 'id' ? String(Number(v)) : v));
+      if (strict && missing !== undefined) throw new FieldError([`Select a valid choice. ${missing} is not one of the available choices.`]);
+      const terms: string[] = [];
+      if (given.length) {
+        const ids = found.map((r) => ctx.param(Number(r.id)));
+        terms.push(ids.length ? `(t.parent_object_type = ${ctx.param(type)} AND t.parent_object_id IN (${ids.join(', ')}))` : '1 = 0');
+      }
+      if (wantNull) terms.push(`t.parent_object_type <> ${ctx.param(type)}`);
+      ctx.where(`(${terms.join(' OR ')})`);
+    },
+  };
+}
+
+/** Each type of parent's filters by name and by id, under `<prefix><name>` and `<prefix><name>_id`. */
+function parentFilters(names: Record<string, string>, strict: boolean, prefix = ''): Record<string, CustomFilter> {
+  return Object.fromEntries(
+    Object.entries(names).flatMap(([name, type]) => [
+      [`${prefix}${name}`, parentFilter(type, 'name', strict)],
+      [`${prefix}${name}_id`, parentFilter(type, 'id', strict)],
+    ]),
+  );
+}
+
+/** Whether a write speaks 3.5's services (a device or virtual machine) rather than 4.3's (a parent); without a dialect, the native one. */
+function speaksLegacyParent(ctx?: WriteContext): boolean {
+  return !ctx?.dialect || ctx.dialect.shows(Service, 'device');
+}
+
+/**
+ * A service's parent from what the write gives: 4.3's `parent_object_type`/`parent_object_id`, or 3.5's `device` or
+ * `virtual_machine` with 3.5's rules (one of them, and not both). What 3.5 writes back as it read it keeps the parent
+ * (an FHRP group's service reads neither). Then 3.5's fields are the parent's, for the answer and the change record.
+ */
+async function placeService(row: Row, previous: Row | null, errors: Record<string, string[]>, ctx?: WriteContext): Promise<void> {
+  const input = ctx?.input ?? row;
+  const legacy = Object.keys(LEGACY_PARENTS).filter((name) => name in input);
+  const given = 'parent_object_type' in input || 'parent_object_id' in input;
+  if (!given && (legacy.length || !previous) && speaksLegacyParent(ctx)) {
+    const named: Record<string, number | null> = {};
+    const refused: Record<string, unknown> = {};
+    for (const name of Object.keys(LEGACY_PARENTS)) {
+      try {
+        named[name] = name in input ? await resolveDerived(ctx, Service.fields[name] as DerivedRelation, input[name]) : (previous?.[name] ?? null);
+      } catch (e) {
+        if (!(e instanceof FieldError)) throw e;
+        refused[name] = e.messages;
+      }
+    }
+    // Like DRF, a field's own error stops the write before the model's rules.
+    if (Object.keys(refused).length) throw new FieldError(refused);
+    const parents = Object.entries(named).filter(([, id]) => id !== null);
+    const unchanged = previous && Object.keys(named).every((name) => named[name] === previous[name]);
+    if (parents.length > 1) errors.__all__ = ['A service cannot be associated with both a device and a virtual machine.'];
+    else if (!parents.length && !unchanged) errors.__all__ = ['A service must be associated with either a device or a virtual machine.'];
+    else if (!unchanged) [row.parent_object_type, row.parent_object_id] = [LEGACY_PARENTS[parents[0][0]], parents[0][1]];
+  } else {
+    if (!row.parent_object_type) errors.parent_object_type = ['This field is required.'];
+    if (row.parent_object_id === null || row.parent_object_id === undefined) errors.parent_object_id = ['This field is required.'];
+  }
+  for (const [name, type] of Object.entries(LEGACY_PARENTS)) row[name] = row.parent_object_type === type ? row.parent_object_id : null;
+}
+
+/** A layer-four service (SSH, HTTP...) on a device, a virtual machine or an FHRP group, optionally bound to some of its addresses. */
 export const Service = defineModel({
   app: 'ipam',
   name: 'service',
   plural: 'services',
   filterset: {
-    fields: ['id', 'name', 'protocol', 'description'],
-    related: ['device_id', 'device', 'virtual_machine_id', 'virtual_machine', 'ipaddress_id', 'ipaddress'],
+    fields: ['id', 'name', 'protocol', 'description', 'parent_object_id'],
+    related: ['ipaddress_id', 'ipaddress'],
   },
   display: serviceDisplay,
   ordering: ['protocol', 'ports', 'id'],
   // Port lists sort as PostgreSQL compares arrays, through a key kept beside them.
   sortAs: { ports: ['_ports_sort'] },
   fields: {
-    device: foreignKey('dcim.device', { nullable: true, onDelete: 'CASCADE' }),
-    virtual_machine: foreignKey('virtualization.virtualmachine', { nullable: true, onDelete: 'CASCADE' }),
+    // 4.3's parent; required, which its rules check (3.5 names it otherwise).
+    parent_object_type: contentType({ blank: true, allowed: () => SERVICE_PARENTS.filter((t) => registry.has(t)) }),
+    parent_object_id: integer({ min: 0, max: Number.MAX_SAFE_INTEGER, big: true, blank: true }),
+    parent: genericRelation('parent_object_type', 'parent_object_id', { cascade: true, relatedName: 'services' }),
+    device: parentOfType('dcim.device'),
+    virtual_machine: parentOfType('virtualization.virtualmachine'),
     name: text({ max: 100 }),
     ...serviceFields(),
     ipaddresses: manyToMany('ipam.ipaddress', {
@@ -113,22 +216,27 @@ export const Service = defineModel({
     }),
   },
   derived: { _ports_sort: text({ readOnly: true, blank: true }) },
+  indexes: [['parent_object_type', 'parent_object_id']],
   full: [
     'id', 'url', 'display', 'device', 'virtual_machine', 'name', 'ports', 'protocol', 'ipaddresses', 'description', 'comments', 'tags', 'custom_fields',
     'created', 'last_updated',
   ],
   brief: ['id', 'url', 'display', 'name', 'protocol', 'ports'],
   search: ['name', 'description'],
-  filters: { port: portFilter },
-  validate(row) {
+  filters: {
+    port: portFilter,
+    parent_object_type: contentTypeFilter('parent_object_type'),
+    ...parentFilters(LEGACY_PARENTS, true),
+    // 4.6's: unknown names find nothing; its dialect speaks them as device, device_id...
+    ...parentFilters({ ...LEGACY_PARENTS, fhrpgroup: 'ipam.fhrpgroup' }, false, 'parent_'),
+  },
+  async validate(row, previous, ctx) {
     row._ports_sort = portsSortKey(row.ports);
     // Django reports the fields' errors and the model's own together.
     const errors: Record<string, string[]> = blankProtocol(row);
-    // Virtual machines have no column until their app arrives.
-    const virtualMachine = row.virtual_machine_id ?? null;
-    if (row.device_id !== null && virtualMachine !== null) errors.__all__ = ['A service cannot be associated with both a device and a virtual machine.'];
-    if (row.device_id === null && virtualMachine === null) errors.__all__ = ['A service must be associated with either a device or a virtual machine.'];
+    await placeService(row, previous, errors, ctx);
     if (Object.keys(errors).length) throw new FieldError(errors);
   },
   present: presentProtocol,
+  augment: (ctx, _rows, reps) => nestDerived(ctx, Service, reps),
 });
