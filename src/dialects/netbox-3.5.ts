@@ -33,13 +33,18 @@ export const NetBox35 = defineDialect({
     // 3.5's devices and machines matched their interfaces' MAC address, the primary one's.
     'dcim.device': { filters: { any_mac_address: null } },
     'ipam.prefix': scoped,
+    // 4.3's service parents and 4.1's VLAN group ranges and tenancy are not 3.5's filters.
+    'ipam.service': {
+      filters: { ...unfiltered(['parent_device', 'parent_virtual_machine', 'parent_fhrpgroup']), parent_object_type: null, parent_object_id: null },
+    },
+    'ipam.vlangroup': { filters: { ...unfiltered(['tenant', 'tenant_group']), contains_vid: null, total_vlan_ids: null } },
     'virtualization.cluster': scoped,
     'virtualization.virtualmachine': { filters: { any_mac_address: null } },
     'virtualization.vminterface': macs,
     // 4.5's v2 tokens: 3.5 neither shows nor takes nor filters what makes one.
     'users.token': {
       hide: ['version', 'enabled', 'pepper_id', 'hmac_digest', 'v2_key', 'token'],
-      filters: { version: null, enabled: null, pepper_id: null, v2_key: null },
+      filters: { version: null, enabled: null, pepper_id: null, v2_key: null, last_used: null },
     },
     // 3.5's wireless LANs had no place at all.
     'wireless.wirelesslan': {
