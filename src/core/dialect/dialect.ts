@@ -1,12 +1,41 @@
-import { ForeignKeyField } from '../model/fields';
+import { ValidationError } from '../http/errors';
+import { Choice, ChoiceField, FieldError, ForeignKeyField } from '../model/fields';
 import { ModelDef, registry } from '../model/model';
 
 /** A value stored one way and spoken another (a virtual machine's disk: megabytes stored, gigabytes in 3.5). */
 export interface ValueConversion {
   /** The stored value as the dialect shows it. */
   out(value: unknown): unknown;
-  /** A value the dialect was sent, as stored; unchanged when it is not one the conversion knows (the field's own check refuses it). */
+  /**
+   * A value the dialect was sent, as stored; unchanged when it is not one the conversion knows (the field's own check
+   * refuses it). Throws FieldError for a value the field would take but the dialect does not (4.x's VLAN status `1`).
+   */
   in(value: unknown): unknown;
+  /** A filter's value (of the field's filter and its lookups) as stored; throws FieldError for one the dialect does not take. Absent: as given. */
+  filter?(value: string): string;
+}
+
+/**
+ * A choice whose stored values the dialect speaks as others (`{1: 'active'}`): answers show the dialect's values,
+ * bodies and filters take them and refuse the stored ones, with NetBox's messages.
+ */
+function choiceConversion(spoken: Record<string, string | number>): ValueConversion {
+  const stored = new Map(Object.entries(spoken).map(([value, said]) => [String(said), value]));
+  const say = (value: unknown) => spoken[String(value)] ?? value;
+  return {
+    out: (value) => (typeof value === 'object' && value !== null && 'value' in value ? { ...value, value: say((value as Choice).value) } : say(value)),
+    in(value) {
+      if (value === null || value === '' || typeof value === 'object') return value;
+      const known = stored.get(String(value));
+      if (known === undefined) throw new FieldError([`"${String(value)}" is not a valid choice.`]);
+      return known;
+    },
+    filter(value) {
+      const known = stored.get(value);
+      if (known === undefined) throw new FieldError([`Select a valid choice. ${value} is not one of the available choices.`]);
+      return known;
+    },
+  };
 }
 
 /** How one model reads in a dialect, relative to how it is stored. */
@@ -20,6 +49,8 @@ export interface ModelView {
   hide?: string[];
   /** Stored fields the dialect shows but does not take: sent, they are ignored (4.2's interface `mac_address`, its primary MAC's). */
   readOnly?: string[];
+  /** Choice fields whose values the dialect speaks otherwise, stored value → the dialect's (4.x's VLAN status `active` for the spec's `1`); see `choiceConversion`. */
+  choices?: Record<string, Record<string, string | number>>;
 }
 
 export interface DialectSpec {
@@ -144,7 +175,7 @@ export class Dialect {
       readOnly: new Set(spec.readOnly ?? []),
       filtersIn: new Map(Object.entries(filters).flatMap(([stored, spoken]) => (spoken === null ? [] : [[spoken, stored] as [string, string]]))),
       filtersUnspoken: new Set(Object.keys(filters)),
-      convert: new Map(Object.entries(spec.convert ?? {})),
+      convert: new Map([...Object.entries(spec.convert ?? {}), ...Object.entries(spec.choices ?? {}).map(([field, spoken]) => [field, choiceConversion(spoken)] as const)]),
     };
     this.views.set(model.label, view);
     return view;
@@ -226,6 +257,14 @@ export class Dialect {
     return this.view(model).convert.get(stored);
   }
 
+  /** A choice field's choices as the dialect speaks them (`choices`); undefined where they are the stored ones. */
+  choicesOf(model: ModelDef, stored: string): Choice[] | undefined {
+    const spoken = this.spec.models?.[model.label]?.choices?.[stored];
+    const field = model.storedFields[stored];
+    if (!spoken || !(field instanceof ChoiceField)) return undefined;
+    return field.choices.map((c) => ({ value: spoken[String(c.value)] ?? c.value, label: c.label }));
+  }
+
   /**
    * A request body in the dialect's names to the stored ones: names it does not speak are left out, as DRF ignores
    * unknown fields; write-only fields (`changelog_message`) pass as they are, for the writer.
@@ -235,12 +274,14 @@ export class Dialect {
     const view = this.view(model);
     if (view === EMPTY_VIEW) return body;
     const out: Record<string, unknown> = {};
+    const refused = new Refusals();
     for (const [key, value] of Object.entries(body)) {
       const stored = this.storedName(model, key);
       if (stored === undefined || view.readOnly.has(stored)) continue;
       const convert = view.convert.get(stored);
-      out[stored] = convert ? convert.in(value) : value;
+      out[stored] = convert ? refused.check(key, () => convert.in(value)) : value;
     }
+    refused.raise();
     return out;
   }
 
@@ -256,12 +297,16 @@ export class Dialect {
     const view = this.view(model);
     if (view === EMPTY_VIEW) return params;
     const out: Record<string, T> = {};
-    for (const [key, value] of Object.entries(params)) {
+    const refused = new Refusals();
+    for (const [key, given] of Object.entries(params)) {
       const [, name, lookup = ''] = /^(.+?)((?:__[a-z]+)?)$/.exec(key) ?? [key, key, ''];
-      const stored = view.filtersIn.get(name);
-      if (stored !== undefined) out[stored + lookup] = value;
-      else if (!view.filtersUnspoken.has(name)) out[key] = value;
+      const stored = view.filtersIn.get(name) ?? (view.filtersUnspoken.has(name) ? undefined : name);
+      if (stored === undefined) continue;
+      const convert = view.convert.get(stored)?.filter;
+      const value = convert ? refused.check(key, () => (Array.isArray(given) ? given.map((v) => convert(String(v))) : typeof given === 'string' ? convert(given) : given)) : given;
+      out[stored + lookup] = value as T;
     }
+    refused.raise();
     return out;
   }
 
@@ -308,6 +353,23 @@ export class Dialect {
   /** The apps of the dialect's API root beside the stored ones (`vpn` in 4.x), from its moved routes. */
   extraApps(): string[] {
     return [...new Set(this.routesIn.map(([spoken]) => spoken.split('/')[2]))];
+  }
+}
+
+/** Values a dialect refuses in a body or a query, keyed as they were given: one 400 for them all. */
+class Refusals {
+  private readonly errors: Record<string, unknown> = {};
+  check<T>(key: string, convert: () => T): T | undefined {
+    try {
+      return convert();
+    } catch (e) {
+      if (!(e instanceof FieldError)) throw e;
+      this.errors[key] = e.messages;
+      return undefined;
+    }
+  }
+  raise(): void {
+    if (Object.keys(this.errors).length) throw new ValidationError(this.errors);
   }
 }
 
