@@ -33,12 +33,15 @@ export const NetBox35 = defineDialect({
     // 3.5's devices and machines matched their interfaces' MAC address, the primary one's.
     'dcim.device': { filters: { any_mac_address: null } },
     'ipam.prefix': scoped,
-    // 4.3's service parents and 4.1's VLAN group ranges and tenancy are not 3.5's filters.
+    // 4.3's service parents and 4.1's VLAN group ranges and tenancy are not 3.5's: it reads a service's device or virtual machine, a group's outer bounds.
     'ipam.service': {
+      hide: ['parent_object_type', 'parent_object_id', 'parent'],
       filters: { ...unfiltered(['parent_device', 'parent_virtual_machine', 'parent_fhrpgroup']), parent_object_type: null, parent_object_id: null },
     },
-    'ipam.vlangroup': { filters: { ...unfiltered(['tenant', 'tenant_group']), contains_vid: null, total_vlan_ids: null } },
+    'ipam.vlangroup': { hide: ['vid_ranges', 'total_vlan_ids', 'tenant'], filters: { ...unfiltered(['tenant', 'tenant_group']), contains_vid: null, total_vlan_ids: null } },
     'virtualization.cluster': scoped,
+    // 4.3's groups of a contact: 3.5 reads the first as its group.
+    'tenancy.contact': { hide: ['groups'], filters: { any_group: null, any_group_id: null } },
     'virtualization.virtualmachine': { filters: { any_mac_address: null } },
     'virtualization.vminterface': macs,
     // 4.5's v2 tokens: 3.5 neither shows nor takes nor filters what makes one.
