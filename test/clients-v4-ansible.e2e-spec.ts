@@ -277,6 +277,13 @@ describe('Ansible collection netbox.netbox 3.22 against /v4 (its v4.3 targets, N
     ]);
     ids.gi1 = await nb.idOf('dcim/interfaces', [['name', 'GigabitEthernet1'], ['device_id', ids.test100]]);
     ids.gi2 = await nb.idOf('dcim/interfaces', [['name', 'GigabitEthernet2'], ['device_id', ids.test100]]);
+    ids.macs = (
+      await create('dcim/mac-addresses', [
+        { mac_address: 'AA:BB:CC:DD:EE:FF', assigned_object_id: ids.gi1, assigned_object_type: 'dcim.interface' },
+        { mac_address: 'AA:AB:CC:DD:EE:FF', assigned_object_id: ids.gi2, assigned_object_type: 'dcim.interface' },
+        { mac_address: 'AA:BB:CC:DD:EE:FF', assigned_object_id: ids.gi2, assigned_object_type: 'dcim.interface' },
+      ])
+    ).map((m: Json) => m.id)[2];
     await create('dcim/interfaces', [
       { name: 'wlink1', device: ids.test100, type: 'ieee802.11a' },
       { name: 'wlink1', device: ids.nexus, type: 'ieee802.11a' },
@@ -624,6 +631,87 @@ describe('Ansible collection netbox.netbox 3.22 against /v4 (its v4.3 targets, N
       expect((await nb.getOne('users/tokens', [['key', created.key]]))?.id).toBe(created.id);
       const updated = await nb.ok('patch', `${BASE}/users/tokens/${created.id}/`, [], { description: 'The test token', write_enabled: false });
       expect(serialize(updated)).toMatchObject({ user, description: 'The test token', write_enabled: false });
+    });
+  });
+
+  describe('regression-v4.3', () => {
+    const tag = (slug: string) => nb.idOf('extras/tags', [['slug', slug]]);
+
+    it('#242: tags given out of order change nothing, an added tag does, and other fields still update beside tags', async () => {
+      const base = {
+        name: 'issue-242',
+        device_type: await nb.idOf('dcim/device-types', [['slug', 'cisco-test']]),
+        role: await nb.idOf('dcim/device-roles', [['slug', 'core-switch']]),
+        site: await nb.idOf('dcim/sites', [['slug', 'test-site']]),
+        status: await nb.choice('dcim/devices', 'Staged'),
+      };
+      const query: [string, unknown][] = [['name', 'issue-242']];
+      expect((await ensure(nb, 'dcim/devices', query, { ...base, tags: [await tag('first'), await tag('second')] })).created).toBe(true);
+      expect((await ensure(nb, 'dcim/devices', query, { ...base, tags: [await tag('second'), await tag('first')] })).changed).toBe(false);
+      const three = await ensure(nb, 'dcim/devices', query, { ...base, tags: [await tag('second'), await tag('third'), await tag('first')] });
+      expect(three.changed).toBe(true);
+      expect(three.diff?.after.tags).toBeDefined();
+      const nulled = await ensure(nb, 'dcim/devices', query, { ...base, asset_tag: 'Null', tags: [2, 3, 1] });
+      expect(nulled.changed).toBe(true);
+      expect(nulled.object.asset_tag).toBe('Null');
+    });
+
+    it('#282: the same interface template on four device types, each found by its own device_type_id', async () => {
+      const type = await nb.choice('dcim/interface-templates', 'SFP+ (10GE)');
+      expect(type).toBe('10gbase-x-sfpp');
+      for (const model of ['Cisco Test', 'Arista Test', 'Nexus Child', 'Nexus Parent']) {
+        const deviceType = await nb.idOf('dcim/device-types', [['slug', toSlug(model)]]);
+        const query: [string, unknown][] = [['name', 'SFP+ (10GE)'], ['device_type_id', deviceType]];
+        const data = { name: 'SFP+ (10GE)', type, device_type: deviceType };
+        const first = await ensure(nb, 'dcim/interface-templates', query, data);
+        expect(first.created).toBe(true);
+        expect(first.object.device_type.id).toBe(deviceType);
+        expect((await ensure(nb, 'dcim/interface-templates', query, data)).changed).toBe(false);
+      }
+    });
+
+    it('#432: the same address on two devices\' interfaces, each found by address, interface_id and assigned_object_id', async () => {
+      const role = await nb.choice('ipam/ip-addresses', 'HSRP');
+      const status = await nb.choice('ipam/ip-addresses', 'Active');
+      for (const round of [1, 2]) {
+        for (const address of ['121.121.121.121/32', '1.121.121.121/32']) {
+          for (const [device, name] of [['Test Nexus One', 'Ethernet1/1'], ['Test Nexus Child One', 'Ethernet2/1']]) {
+            const deviceId = await nb.idOf('dcim/devices', [['name', device]]);
+            const interface_ = await nb.idOf('dcim/interfaces', [['name', name], ['device_id', deviceId]]);
+            const data = { address, assigned_object: interface_, assigned_object_id: interface_, assigned_object_type: 'dcim.interface', description: 'ansible-netbox-1.2.1', dns_name: 'ansible-netbox-1.2.1', role, status };
+            const query: [string, unknown][] = [['address', address], ['assigned_object', interface_], ['interface_id', interface_], ['assigned_object_id', interface_]];
+            const outcome = await ensure(nb, 'ipam/ip-addresses', query, data);
+            expect(outcome).toMatchObject({ changed: round === 1, created: round === 1 });
+            expect(outcome.object).toMatchObject({ address, assigned_object_id: interface_, role: { value: 'hsrp' } });
+          }
+        }
+      }
+      expect((await nb.ok('get', `${BASE}/ipam/ip-addresses/`, [['address', '121.121.121.121/32'], ['limit', 0]])).count).toBe(2);
+    });
+
+    it('#958: a location of the same name at two sites, each found by name, slug and site_id', async () => {
+      const created: number[] = [];
+      for (const site of ['Test Site', 'Test Site2']) {
+        const siteId = await nb.idOf('dcim/sites', [['slug', toSlug(site)]]);
+        const data = { name: 'Office Building', slug: 'office-building', site: siteId };
+        const query: [string, unknown][] = [['name', 'Office Building'], ['slug', 'office-building'], ['site_id', siteId]];
+        const first = await ensure(nb, 'dcim/locations', query, data);
+        expect(first.created).toBe(true);
+        created.push(first.object.id);
+        expect((await ensure(nb, 'dcim/locations', query, data)).changed).toBe(false);
+      }
+      expect(created[0]).not.toBe(created[1]);
+    });
+
+    it("#1413: an interface's primary MAC address set by id, then unchanged", async () => {
+      const device = await nb.idOf('dcim/devices', [['name', 'test100']]);
+      const query: [string, unknown][] = [['name', 'GigabitEthernet2'], ['virtual_chassis_member_id', device]];
+      const data = { device, name: 'GigabitEthernet2', primary_mac_address: ids.macs };
+      const update = await ensure(nb, 'dcim/interfaces', query, data);
+      expect(update.changed).toBe(true);
+      expect(serialize(update.object).primary_mac_address).toBe(ids.macs);
+      expect(update.object.mac_address).toBe('AA:BB:CC:DD:EE:FF');
+      expect((await ensure(nb, 'dcim/interfaces', query, data)).changed).toBe(false);
     });
   });
 
