@@ -145,6 +145,12 @@ class Pynetbox {
     return this.ok('patch', `${this.endpoint(app, name)}${id}/`, {}, changes);
   }
 
+  /** Record.delete(): DELETE of its detail url, any 2xx (204) is True. */
+  async delete(app: string, name: string, id: number): Promise<void> {
+    const res = await this.call('delete', `${this.endpoint(app, name)}${id}/`);
+    expectStatus(res, 204);
+  }
+
   /** Endpoint.choices: OPTIONS, the choices of each field of actions.POST (or PUT). */
   async choices(app: string, name: string): Promise<Record<string, { value: unknown; display_name: string }[]>> {
     const body = await this.ok('options', this.endpoint(app, name));
@@ -249,7 +255,7 @@ describe('pynetbox 7.8 against /v4 (its integration suite, NetBox 4.6)', () => {
     });
 
     it('TestRack: create, save comments, lookups, and elevation.list() as a non-empty list of units', async () => {
-      const rack = await nb.create('dcim', 'racks', { site: fx.site.id, name: 'test-rack' });
+      const rack = (fx.rack = await nb.create('dcim', 'racks', { site: fx.site.id, name: 'test-rack' }));
       await baseTest(nb, 'dcim', 'racks', rack, { name: 'test-rack' }, 'comments');
       const elevation = await nb.detail('dcim', 'racks', rack.id, 'elevation');
       expect(elevation.results.length).toBeGreaterThan(0);
@@ -271,6 +277,23 @@ describe('pynetbox 7.8 against /v4 (its integration suite, NetBox 4.6)', () => {
       expect(fx.device.role).toEqual(expect.objectContaining({ id: fx.role.id }));
       const interface_ = await nb.create('dcim', 'interfaces', { name: 'test-interface', type: '1000base-t', device: fx.device.id });
       await baseTest(nb, 'dcim', 'interfaces', interface_, { name: 'test-interface' }, 'description');
+    });
+
+    it("save() sends a nested object as its id and a list of them as ids, and reads the answer back (a device's role, an interface's tagged VLANs)", async () => {
+      const other = await nb.create('dcim', 'device_roles', { name: 'other-role', slug: 'other-role', color: 'ff0000' });
+      const device = await nb.getBy('dcim', 'devices', { name: 'test-device' });
+      const moved = await nb.save('dcim', 'devices', device!.id, { role: other.id });
+      expect(moved.role).toEqual(expect.objectContaining({ id: other.id, name: 'other-role' }));
+      await nb.save('dcim', 'devices', device!.id, { role: fx.role.id });
+      const vlans = await nb.create('ipam', 'vlans', [{ vid: 10, name: 'ten' }, { vid: 20, name: 'twenty' }]);
+      const iface = await nb.getBy('dcim', 'interfaces', { name: 'test-interface' });
+      const tagged = await nb.save('dcim', 'interfaces', iface!.id, { mode: 'tagged', tagged_vlans: vlans.map((v: Json) => v.id) });
+      expect(tagged.mode).toEqual(expect.objectContaining({ value: 'tagged' }));
+      expect(tagged.tagged_vlans.map((v: Json) => v.id).sort()).toEqual(vlans.map((v: Json) => v.id).sort());
+      // Endpoint.update: one PATCH of a list, each item with its id.
+      const bulk = await nb.call('patch', nb.endpoint('dcim', 'interfaces'), {}, [{ id: iface!.id, description: 'bulk' }]);
+      expectStatus(bulk, 200);
+      expect(bulk.body).toEqual([expect.objectContaining({ id: iface!.id, description: 'bulk' })]);
     });
 
     it('TestPowerCable and TestConsoleCable: a_terminations as object_type/object_id, str() through the terminations', async () => {
@@ -295,6 +318,13 @@ describe('pynetbox 7.8 against /v4 (its integration suite, NetBox 4.6)', () => {
       await baseTest(nb, 'dcim', 'cables', console, { id: console.id });
       const reread = await nb.get('dcim', 'cables', console.id);
       expect(`${str(reread!.a_terminations[0].object)} <> ${str(reread!.b_terminations[0].object)}`).toBe('Console <> Port 1');
+      // The classes' finalizers: each cable, then the device its far end was made on.
+      await nb.delete('dcim', 'cables', power.id);
+      await nb.delete('dcim', 'devices', pdu.id);
+      await nb.delete('dcim', 'cables', console.id);
+      await nb.delete('dcim', 'devices', server.id);
+      expect(await nb.get('dcim', 'power_outlets', outlet.id)).toBeNull();
+      expect((await nb.get('dcim', 'power_ports', psu.id))?.cable).toBeNull();
     });
 
     it('TestInterfaceCable.test_trace: [a terminations, cable, b terminations], each hop with its url', async () => {
@@ -312,6 +342,9 @@ describe('pynetbox 7.8 against /v4 (its integration suite, NetBox 4.6)', () => {
       expect(aTerms[0]).toEqual(expect.objectContaining({ id: a.id, name: 'Ethernet1', url: expect.stringMatching(/\/v4\/api\/dcim\/interfaces\/\d+\/$/) }));
       expect(traced).toEqual(expect.objectContaining({ id: cable.id, url: expect.stringMatching(/\/v4\/api\/dcim\/cables\/\d+\/$/) }));
       expect(bTerms[0]).toEqual(expect.objectContaining({ id: b.id, name: 'Ethernet1' }));
+      await nb.delete('dcim', 'cables', cable.id);
+      await nb.delete('dcim', 'devices', other.id);
+      expect((await nb.get('dcim', 'interfaces', a.id))?.cable).toBeNull();
     });
   });
 
@@ -422,6 +455,28 @@ describe('pynetbox 7.8 against /v4 (its integration suite, NetBox 4.6)', () => {
       const all = await offset.filter('ipam', 'prefixes', {}, 2);
       expect(all.length).toBe(await offset.count('ipam', 'prefixes'));
       expect(offset.sent).toEqual(expect.arrayContaining(['/v4/api/ipam/prefixes/?limit=2', '/v4/api/ipam/prefixes/?limit=2&offset=2']));
+    });
+  });
+
+  describe("teardown, as pytest's finalizers run it", () => {
+    it('deletes the circuit, its provider and type, then the device, rack, role, type, manufacturer and site', async () => {
+      await nb.delete('circuits', 'circuits', fx.circuit.id);
+      await nb.delete('circuits', 'providers', fx.provider.id);
+      await nb.delete('circuits', 'circuit_types', fx.circuitType.id);
+      await nb.delete('dcim', 'devices', fx.device.id);
+      await nb.delete('dcim', 'racks', fx.rack.id);
+      await nb.delete('dcim', 'device_roles', fx.role.id);
+      await nb.delete('dcim', 'device_types', fx.deviceType.id);
+      await nb.delete('dcim', 'manufacturers', fx.manufacturer.id);
+      const siteB = await nb.getBy('dcim', 'sites', { name: 'test-site-b' });
+      await nb.delete('dcim', 'sites', siteB!.id);
+      await nb.delete('dcim', 'sites', fx.site.id);
+      expect(await nb.get('dcim', 'sites', fx.site.id)).toBeNull();
+      // Endpoint.delete: one DELETE of the list with a body of ids.
+      const rest = await nb.filter('dcim', 'sites');
+      const res = await nb.call('delete', nb.endpoint('dcim', 'sites'), {}, rest.map((x) => ({ id: x.id })));
+      expectStatus(res, 204);
+      expect(await nb.count('dcim', 'sites')).toBe(0);
     });
   });
 
