@@ -184,6 +184,11 @@ async function placeService(row: Row, previous: Row | null, errors: Record<strin
     if (!row.parent_object_type) errors.parent_object_type = ['This field is required.'];
     if (row.parent_object_id === null || row.parent_object_id === undefined) errors.parent_object_id = ['This field is required.'];
   }
+  legacyParents(row);
+}
+
+/** 3.5's device and virtual machine of a service: its parent, where it is one. */
+function legacyParents(row: Row): void {
   for (const [name, type] of Object.entries(LEGACY_PARENTS)) row[name] = row.parent_object_type === type ? row.parent_object_id : null;
 }
 
@@ -236,6 +241,10 @@ export const Service = defineModel({
     const errors: Record<string, string[]> = blankProtocol(row);
     await placeService(row, previous, errors, ctx);
     if (Object.keys(errors).length) throw new FieldError(errors);
+  },
+  async afterWrite(_em, row) {
+    // The change record of an update keeps 3.5's fields as the parent now makes them.
+    if (row) legacyParents(row);
   },
   present: presentProtocol,
   augment: (ctx, _rows, reps) => nestDerived(ctx, Service, reps),
