@@ -58,6 +58,21 @@ export const NetBox46 = defineDialect({
     'virtualization.cluster': { hide: ['site'] },
     'circuits.circuittermination': { hide: ['site', 'provider_network'] },
     'wireless.wirelesslan': { hide: ['site'] },
+    // 4.3's parent replaced 3.5's device and virtual machine, which stay filters (and 4.6 adds FHRP groups'); 4.1 named the address filters as fields are named.
+    'ipam.service': {
+      hide: ['device', 'virtual_machine'],
+      filters: {
+        ...Object.fromEntries(['device', 'virtual_machine', 'fhrpgroup'].flatMap((name) => [[name, null], [`${name}_id`, null], [`parent_${name}`, name], [`parent_${name}_id`, `${name}_id`]])),
+        ipaddress: 'ip_address',
+        ipaddress_id: 'ip_address_id',
+      },
+    },
+    // 4.1's ranges replaced 3.5's bounds; 4.1 named two scope filters as the scopes' fields are named.
+    'ipam.vlangroup': { hide: ['min_vid', 'max_vid'], filters: { min_vid: null, max_vid: null, sitegroup: 'site_group', clustergroup: 'cluster_group' } },
+    // 4.x's VLAN status is its string choice; the spec's integers are 3.5's.
+    'ipam.vlan': { choices: { status: { 1: 'active', 2: 'reserved', 3: 'deprecated' } } },
+    // 4.3's groups replaced 3.5's group, whose filters now match any of them.
+    'tenancy.contact': { hide: ['group'], filters: { group: null, group_id: null, any_group: 'group', any_group_id: 'group_id' } },
     'extras.customfield': {
       rename: { content_types: 'object_types', object_type: 'related_object_type' },
       filters: { content_types: 'object_type', content_type_id: 'object_type_id' },
