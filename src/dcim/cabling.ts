@@ -268,7 +268,8 @@ async function passThrough(em: EntityManager, driver: Driver, type: string, ids:
   const rear = registry.get('dcim.rearport')!;
   if (type === 'dcim.frontport') {
     const ports = await new ModelQuery(em, front, driver).whereIdIn(ids).rows({ order: ['id'] });
-    const rears = await new ModelQuery(em, rear, driver).whereIdIn([...new Set(ports.map((p) => p.rear_port_id))]).rows();
+    // A 4.5 front port may map to no rear port: the path ends there.
+    const rears = await new ModelQuery(em, rear, driver).whereIdIn([...new Set(ports.map((p) => p.rear_port_id).filter((id) => id !== null))]).rows();
     if (rears.length === 1 && rears[0].positions > 1) positions.push(ports.map((p) => p.rear_port_position));
     return rears.map((r) => nodeOf('dcim.rearport', r.id));
   }

@@ -1,3 +1,4 @@
+import { applyFrontMappings, frontMappingFields, presentFrontMappings, presentRearMappings, rearMappingFields } from './port-mappings';
 import { Field, FieldError, ManyToManyField, boolean, choice, contentType, decimal, foreignKey, genericRelation, integer, manyToMany, slug, text } from '../core/model/fields';
 import { CustomFilter, FilterSetSpec, ModelDef, ModelSpec, Row, WriteContext, defineModel, labelOf, registry } from '../core/model/model';
 import { iexact, pathFilter } from '../core/query/filters';
@@ -507,13 +508,16 @@ export const FrontPort = defineComponent({
   fields: {
     type: choice(PORT_TYPES),
     color: text({ max: 6, blank: true, pattern: COLOR, patternMessage: COLOR_MESSAGE }),
-    rear_port: foreignKey('dcim.rearport', { onDelete: 'CASCADE' }),
+    // 4.5's front port may map to no rear port: 3.5's requires one (applyFrontMappings).
+    rear_port: foreignKey('dcim.rearport', { nullable: true, onDelete: 'CASCADE' }),
     rear_port_position: integer({ min: 1, max: 1024, default: 1 }),
+    ...frontMappingFields(),
   },
   constraints: [{ fields: ['device', 'name'] }, { fields: ['rear_port', 'rear_port_position'] }],
   full: componentKeys(['type', 'color', 'rear_port', 'rear_port_position'], { modular: true, cabled: true }),
   filterset: { fields: ['id', 'name', 'label', 'type', 'color', 'description'] },
-  async validate(row, _previous, ctx) {
+  async validate(row, previous, ctx) {
+    await applyFrontMappings(row, previous, ctx, RearPort);
     const rear = await loadRow(ctx, RearPort, row.rear_port_id);
     if (!rear) return;
     if (rear.device_id !== row.device_id) throw new FieldError({ rear_port: [`Rear port (${componentDisplay(rear)}) must belong to the same device`] });
@@ -531,6 +535,7 @@ export const FrontPort = defineComponent({
   },
   // NetBox nests a front port's rear port with its label and description, not its device and cable.
   async augment(ctx, rows, reps) {
+    reps.forEach((rep, i) => presentFrontMappings(rep, rows[i]));
     if (!reps.some((r) => r.rear_port)) return;
     const rears = await new ModelQuery(ctx.em, RearPort, ctx.driver).whereIdIn([...new Set(rows.map((r) => r.rear_port_id))]).rows({ order: ['id'] });
     const byId = new Map(rears.map((r) => [r.id, r]));
@@ -552,9 +557,11 @@ export const RearPort = defineComponent({
     type: choice(PORT_TYPES),
     color: text({ max: 6, blank: true, pattern: COLOR, patternMessage: COLOR_MESSAGE }),
     positions: integer({ min: 1, max: 1024, default: 1 }),
+    ...rearMappingFields(),
   },
   full: componentKeys(['type', 'color', 'positions'], { modular: true, cabled: true }),
   filterset: { fields: ['id', 'name', 'label', 'type', 'color', 'positions', 'description'] },
+  augment: (ctx, rows, reps) => presentRearMappings(ctx, FrontPort, rows, reps),
   async validate(row, previous, ctx) {
     if (!previous || !ctx?.em) return;
     const [{ n }] = await ctx.em.query(`SELECT COUNT(*) AS n FROM ${q(FrontPort.table)} WHERE rear_port_id = ${ctx.driver === 'postgres' ? '$1' : '?'}`, [row.id]);

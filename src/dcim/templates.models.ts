@@ -1,3 +1,4 @@
+import { applyFrontMappings, frontMappingFields, presentFrontMappings, presentRearMappings, rearMappingFields } from './port-mappings';
 import { loadRow } from '../core/query/model-query';
 import { Field, FieldError, boolean, choice, contentType, foreignKey, genericRelation, integer, text } from '../core/model/fields';
 import { CustomFilter, FilterSetSpec, ModelDef, ModelSpec, Row, WriteContext, defineModel, registry } from '../core/model/model';
@@ -181,9 +182,11 @@ export const RearPortTemplate = defineTemplate({
     type: choice(PORT_TYPES),
     color: text({ max: 6, blank: true, pattern: COLOR, patternMessage: COLOR_MESSAGE }),
     positions: integer({ min: 1, max: 1024, default: 1 }),
+    ...rearMappingFields(),
   },
   full: templateKeys(['type', 'color', 'positions']),
   filterset: { fields: ['id', 'name', 'type', 'color', 'positions'] },
+  augment: (ctx, rows, reps) => presentRearMappings(ctx, FrontPortTemplate, rows, reps),
 });
 
 export const FrontPortTemplate = defineTemplate({
@@ -193,13 +196,16 @@ export const FrontPortTemplate = defineTemplate({
   fields: {
     type: choice(PORT_TYPES),
     color: text({ max: 6, blank: true, pattern: COLOR, patternMessage: COLOR_MESSAGE }),
-    rear_port: foreignKey('dcim.rearporttemplate', { onDelete: 'CASCADE' }),
+    rear_port: foreignKey('dcim.rearporttemplate', { nullable: true, onDelete: 'CASCADE' }),
     rear_port_position: integer({ min: 1, max: 1024, default: 1 }),
+    ...frontMappingFields(),
   },
   full: templateKeys(['type', 'color', 'rear_port', 'rear_port_position']),
   filterset: { fields: ['id', 'name', 'type', 'color'] },
   constraints: [{ fields: ['device_type', 'name'] }, { fields: ['module_type', 'name'] }, { fields: ['rear_port', 'rear_port_position'] }],
-  async validate(row, _previous, ctx) {
+  augment: async (_ctx, rows, reps) => reps.forEach((rep, i) => presentFrontMappings(rep, rows[i])),
+  async validate(row, previous, ctx) {
+    await applyFrontMappings(row, previous, ctx, RearPortTemplate);
     const rear = await loadRow(ctx, RearPortTemplate, row.rear_port_id);
     if (!rear) return;
     if (await sameOwner(ctx, row, 'rear_port', RearPortTemplate)) throw new FieldError([`Rear port (${componentDisplay(rear)}) must belong to the same ${owner(row)}`]);

@@ -10,7 +10,7 @@ const COPIED: Record<string, string[]> = {
   poweroutlet: ['type', 'feed_leg'],
   interface: ['type', 'enabled', 'mgmt_only', 'poe_mode', 'poe_type'],
   rearport: ['type', 'color', 'positions'],
-  frontport: ['type', 'color', 'rear_port_position'],
+  frontport: ['type', 'color', 'positions', 'rear_port_position'],
   modulebay: ['position'],
   devicebay: [],
 };
@@ -52,7 +52,8 @@ export async function instantiateTemplates(em: EntityManager, owner: Row, { driv
       if (kind === 'module') body.module = owner.id;
       for (const field of COPIED[name]) if (template[field] !== null && template[field] !== undefined) body[field] = template[field];
       if (name === 'poweroutlet' && template.power_port_id !== null) body.power_port = made.get('powerport')?.get(template.power_port_id) ?? null;
-      if (name === 'frontport') body.rear_port = made.get('rearport')?.get(template.rear_port_id);
+      // A 4.5 template may map to no rear port: so does its port.
+      if (name === 'frontport') Object.assign(body, template.rear_port_id === null ? { rear_ports: [] } : { rear_port: made.get('rearport')?.get(template.rear_port_id) });
       ids.set(template.id, await writer.create(component, body));
     }
     made.set(name, ids);

@@ -30,6 +30,11 @@ export const NetBox35 = defineDialect({
       filters: { ...unfiltered(['region', 'site_group', 'location', 'provider']), termination_type: null },
     },
     'dcim.interface': macs,
+    // 3.5's front ports name one rear port position; 4.5's list their mappings (port-mappings.ts).
+    'dcim.frontport': { hide: ['positions', 'rear_ports'] },
+    'dcim.frontporttemplate': { hide: ['positions', 'rear_ports'] },
+    'dcim.rearport': { hide: ['front_ports'] },
+    'dcim.rearporttemplate': { hide: ['front_ports'] },
     // 3.5's devices and machines matched their interfaces' MAC address, the primary one's.
     'dcim.device': { filters: { any_mac_address: null } },
     'ipam.prefix': scoped,

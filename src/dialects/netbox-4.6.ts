@@ -50,6 +50,9 @@ export const NetBox46 = defineDialect({
   models: {
     'dcim.device': { rename: { device_role: 'role' }, filters: { device_role: null, device_role_id: null, ...anyMac } },
     'dcim.interface': macs,
+    // 4.5 maps front ports to rear ports through `rear_ports` (and `front_ports` on the rear port).
+    'dcim.frontport': { hide: ['rear_port', 'rear_port_position'] },
+    'dcim.frontporttemplate': { hide: ['rear_port', 'rear_port_position'] },
     'virtualization.vminterface': macs,
     'virtualization.virtualmachine': { filters: anyMac },
     'dcim.rack': { rename: { type: 'form_factor' } },
