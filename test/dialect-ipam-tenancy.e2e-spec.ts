@@ -136,6 +136,18 @@ describe('IPAM and tenancy across API generations', () => {
       expect(await ids('/api/ipam/vlans/?status=reserved&vid__gte=700')).toEqual([reserved.body.id]);
     });
 
+    it("describes the status with each generation's values in its schema and OPTIONS", async () => {
+      const choices = async (base: string) => (await t.options(`${base}/ipam/vlans/`).expect(200)).body.actions.POST.status.choices.map((c: Json) => c.value);
+      expect(await choices('/v4/api')).toEqual(['active', 'reserved', 'deprecated']);
+      expect(await choices('/api')).toEqual([1, 2, 3]);
+      const schema = await read('/v4/api/schema/?format=json');
+      expect(schema.components.schemas.WritableVLANRequest.properties.status.enum).toEqual(['active', 'reserved', 'deprecated']);
+      expect(schema.components.schemas.VLAN.properties.status.properties.value.enum).toEqual(['active', 'reserved', 'deprecated']);
+      const filter = schema.paths['/v4/api/ipam/vlans/'].get.parameters.find((p: Json) => p.name === 'status');
+      expect(filter.schema.items.enum).toEqual(['active', 'reserved', 'deprecated']);
+      expect((await read('/api/schema/?format=json')).components.schemas.WritableVLANRequest.properties.status.enum).toEqual([1, 2, 3]);
+    });
+
     it("refuses the spec's integers on /v4 as NetBox 4.6 refuses an unknown choice, writing nothing", async () => {
       const before = await count('/api/ipam/vlans/');
       expect(await refused('post', '/v4/api/ipam/vlans/', { vid: 710, name: 'int', status: 2 })).toEqual({ status: ['"2" is not a valid choice.'] });

@@ -32,7 +32,7 @@ const NESTED_TAG: Schema = {
 const ALWAYS = ['id', 'url', 'display'];
 
 /** How a key of a representation reads. */
-function readSchema(model: ModelDef, key: string): Schema {
+function readSchema(model: ModelDef, key: string, dialect?: Dialect): Schema {
   switch (key) {
     case 'id':
       return { type: 'integer', readOnly: true };
@@ -49,9 +49,15 @@ function readSchema(model: ModelDef, key: string): Schema {
   if (key in model.counts) return { type: 'integer', readOnly: true };
   const reverse = registry.reverseRelationsTo(model).get(key);
   if (reverse) return { type: 'array', items: ref(`Nested${reverse.model.className}`), readOnly: true };
-  const field = model.storedFields[key];
+  const field = spokenField(model, model.storedFields[key], dialect);
   if (!field) return { readOnly: true };
   return withMeta(field, readFieldSchema(field));
+}
+
+/** A field as a dialect describes it: a choice with the values the dialect speaks (4.x's VLAN status). */
+function spokenField<F extends Field<any> | undefined>(model: ModelDef, field: F, dialect: Dialect | undefined): F | ChoiceField {
+  const choices = field && dialect?.choicesOf(model, field.name);
+  return choices ? Object.assign(new ChoiceField(choices, field.opts), { name: field.name, model }) : field;
 }
 
 function readFieldSchema(field: Field<any>): Schema {
@@ -120,12 +126,12 @@ function componentsFor(model: ModelDef, dialect: Dialect | undefined): Record<st
   const full = keysFor(model, 'full', dialect);
   const brief = keysFor(model, 'brief', dialect);
   const writable = writableFieldsOf(model, dialect);
-  const writeProps: Record<string, Schema> = Object.fromEntries(writable.map((f) => [spoken(f.name), writeSchema(f)]));
+  const writeProps: Record<string, Schema> = Object.fromEntries(writable.map((f) => [spoken(f.name), writeSchema(spokenField(model, f, dialect))]));
   if (model.features.tags) writeProps.tags = { type: 'array', items: RELATED_WRITE };
   if (model.features.customFields) writeProps.custom_fields = { type: 'object', additionalProperties: {} };
   if (model.features.changeLog) for (const key of dialect?.writeOnly ?? []) writeProps[key] = { type: 'string' };
   const requiredWrite = writable.filter((f) => f.required).map((f) => f.name);
-  const readProps = (keys: string[]) => Object.fromEntries(keys.map((k) => [spoken(k), readSchema(model, k)]));
+  const readProps = (keys: string[]) => Object.fromEntries(keys.map((k) => [spoken(k), readSchema(model, k, dialect)]));
   // Every object has what it must be written with: typed clients may rely on those keys.
   const requiredRead = (keys: string[]) => keys.filter((k) => ALWAYS.includes(k) || requiredWrite.includes(k)).map(spoken);
   return {
@@ -147,7 +153,7 @@ function componentsFor(model: ModelDef, dialect: Dialect | undefined): Record<st
 }
 
 /** The value type of one filter parameter, from the field it filters. */
-export function filterValueSchema(model: ModelDef, name: string, lookup: string | null): Schema {
+export function filterValueSchema(model: ModelDef, name: string, lookup: string | null, dialect?: Dialect): Schema {
   if (lookup === 'empty') return { type: 'boolean' };
   if (name === 'q') return { type: 'string' };
   const custom = model.filters[name];
@@ -157,7 +163,7 @@ export function filterValueSchema(model: ModelDef, name: string, lookup: string 
     // `null` selects objects without one.
     return name.endsWith('_id') ? { type: 'integer', nullable: true } : { type: 'string', nullable: true };
   }
-  const field = model.storedFields[name];
+  const field = spokenField(model, model.storedFields[name], dialect);
   if (!field) return { type: 'string' };
   if (field instanceof ChoiceField) return { type: field.numeric ? 'integer' : 'string', enum: field.choices.map((c) => c.value) };
   if (field instanceof BooleanField) return { type: 'boolean' };
@@ -167,9 +173,9 @@ export function filterValueSchema(model: ModelDef, name: string, lookup: string 
 }
 
 /** A filter parameter, named as the dialect names it: repeatable (values OR'ed) except `q` and `__empty`. */
-function filterParameter(model: ModelDef, base: string, spokenBase: string, lookup: string | null): Schema {
+function filterParameter(model: ModelDef, base: string, spokenBase: string, lookup: string | null, dialect?: Dialect): Schema {
   const name = lookup ? `${spokenBase}__${lookup}` : spokenBase;
-  const value = filterValueSchema(model, base, lookup);
+  const value = filterValueSchema(model, base, lookup, dialect);
   if (base === 'q') return { name, in: 'query', description: 'Search', schema: value };
   if (lookup === 'empty' || value.type === 'boolean') return { name, in: 'query', schema: value };
   return { name, in: 'query', schema: { type: 'array', items: value }, explode: true, style: 'form' };
@@ -203,8 +209,8 @@ function listParameters(model: ModelDef, dialect: Dialect | undefined): Schema[]
     // Left out where the dialect has no such filter (a 4.6 device's `device_role`).
     const spoken = dialect ? dialect.filterNameOf(model, name) : name;
     if (spoken === null) continue;
-    params.push(filterParameter(model, name, spoken, null));
-    for (const lookup of spec.lookups) params.push(filterParameter(model, name, spoken, lookup));
+    params.push(filterParameter(model, name, spoken, null, dialect));
+    for (const lookup of spec.lookups) params.push(filterParameter(model, name, spoken, lookup, dialect));
   }
   return params;
 }

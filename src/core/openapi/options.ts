@@ -81,7 +81,7 @@ function fieldInfo(model: ModelDef, key: string, dialect: Dialect | undefined, d
   }
   if (field instanceof ForeignKeyField && field.installed && depth < MAX_NESTING) info.children = fieldsInfo(field.target, 'brief', dialect, depth + 1);
   if (field instanceof ChoiceField && !info.read_only) {
-    info.choices = field.choices.map((c) => ({ value: c.value, display_name: c.label }));
+    info.choices = (dialect?.choicesOf(model, key) ?? field.choices).map((c) => ({ value: c.value, display_name: c.label }));
   }
   return info;
 }
