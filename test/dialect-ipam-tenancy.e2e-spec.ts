@@ -269,6 +269,10 @@ describe('IPAM and tenancy across API generations', () => {
       expect(await ids(`/api/tenancy/contacts/?group_id=${noc.id}`)).toEqual([created.body.id]);
       expect(await ids(`/v4/api/tenancy/contacts/?group=emea`)).toEqual([created.body.id]);
       expect(await ids(`/v4/api/tenancy/contacts/?group_id=${noc.id}`)).toEqual([created.body.id]);
+      // 4.x filters contacts by description; 3.5 ignores the filter.
+      expectStatus(await t.patch(`/v4/api/tenancy/contacts/${created.body.id}/`, { description: 'on call' }), 200);
+      expect(await ids('/v4/api/tenancy/contacts/?description__ic=call')).toEqual([created.body.id]);
+      expect(await count('/api/tenancy/contacts/?description__ic=call')).toBe(await count('/api/tenancy/contacts/'));
       expect((await read(`/api/tenancy/contact-groups/${noc.id}/`)).contact_count).toBe(1);
       expect((await read(`/v4/api/tenancy/contact-groups/${emea.id}/`)).contact_count).toBe(1);
     });

@@ -46,7 +46,7 @@ export const NetBox35 = defineDialect({
     'ipam.vlangroup': { hide: ['vid_ranges', 'total_vlan_ids', 'tenant'], filters: { ...unfiltered(['tenant', 'tenant_group']), contains_vid: null, total_vlan_ids: null } },
     'virtualization.cluster': scoped,
     // 4.3's groups of a contact: 3.5 reads the first as its group.
-    'tenancy.contact': { hide: ['groups'], filters: { any_group: null, any_group_id: null } },
+    'tenancy.contact': { hide: ['groups'], filters: { any_group: null, any_group_id: null, description: null } },
     'virtualization.virtualmachine': { filters: { any_mac_address: null } },
     'virtualization.vminterface': macs,
     // 4.5's v2 tokens: 3.5 neither shows nor takes nor filters what makes one.

@@ -133,7 +133,7 @@ export const Contact = defineModel({
   ],
   brief: ['id', 'url', 'display', 'name'],
   search: ['name', 'title', 'phone', 'email', 'address', 'link', 'comments'],
-  filterset: { fields: ['id', 'name', 'title', 'phone', 'email', 'address', 'link'] },
+  filterset: { fields: ['id', 'name', 'title', 'phone', 'email', 'address', 'link', 'description'] },
   filters: {
     // 3.5's: the contact's group (its first) lies in the tree below one given.
     group_id: groupFilter('id', (groups) => `(${firstGroupSql('t')}) IN (${groups})`),
