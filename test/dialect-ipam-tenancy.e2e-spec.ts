@@ -317,9 +317,13 @@ describe('IPAM and tenancy across API generations', () => {
     const group = await named('/api/tenancy/contact-groups/', 'Graph');
     const contact = await createOne(t, '/v4/api/tenancy/contacts/', { name: 'Grace', groups: [group.id] });
     const service = await createOne(t, '/v4/api/ipam/services/', { parent_object_type: 'dcim.device', parent_object_id: device.id, name: 'NTP', ports: [123], protocol: 'udp' });
-    const res = await t.post('/graphql/', { query: `{ contact(id: ${contact.id}) { group { name } } service(id: ${service.id}) { device { name } virtual_machine { name } } }` });
+    const query = `{ contact(id: ${contact.id}) { group { name } } contact_group(id: ${group.id}) { contacts { name } } service(id: ${service.id}) { device { name } virtual_machine { name } } }`;
+    const res = await t.post('/graphql/', { query });
     expectStatus(res, 200);
-    expect(res.body).toEqual({ data: { contact: { group: { name: group.name } }, service: { device: { name: 'leaf1' }, virtual_machine: null } } });
+    expect(res.body).toEqual({
+      data: { contact: { group: { name: group.name } }, contact_group: { contacts: [{ name: 'Grace' }] }, service: { device: { name: 'leaf1' }, virtual_machine: null } },
+    });
+    expect((await t.post('/graphql/', { query: `{ device(id: ${device.id}) { services { name } } }` })).body.data.device.services.map((s: Json) => s.name)).toContain('NTP');
   });
 });
 

@@ -8,7 +8,8 @@ import type { SnapshotRead } from '../core/db/snapshot-read';
 import { ForeignKeyField, GenericRelationField, ManyToManyField } from '../core/model/fields';
 import { ModelDef, Row, labelsOf, registry } from '../core/model/model';
 import { Scope } from '../core/query/constraints';
-import { ModelQuery, q, selectSql } from '../core/query/model-query';
+import { ModelQuery, q, selectSql, valueSql } from '../core/query/model-query';
+import type { DerivedRelation } from '../ipam/derived-relation';
 import type { SelectedColumns } from './columns';
 import type { ChunkedList } from './stream';
 
@@ -106,10 +107,10 @@ export class GraphqlContext {
     });
   }
 
-  /** The objects whose foreign key points at each parent id. */
-  referrers(fk: ForeignKeyField): DataLoader<number, GraphqlRow[]> {
+  /** The objects whose foreign key (or 3.5's, derived) points at each parent id. */
+  referrers(fk: ForeignKeyField | DerivedRelation): DataLoader<number, GraphqlRow[]> {
     return this.loader('fk', fk, async (ids) => {
-      const rows = await this.rows(fk.model, (query) => void query.where(`t.${q(fk.column)} IN ${query.params([...new Set(ids)])}`), {}, [fk.column]);
+      const rows = await this.rows(fk.model, (query) => void query.where(`${valueSql(fk)} IN ${query.params([...new Set(ids)])}`), {}, [fk.column]);
       return groupBy(ids, rows, (row) => row[fk.column]);
     });
   }

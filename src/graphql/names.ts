@@ -1,5 +1,6 @@
 import { ContentTypeField, ForeignKeyField, GenericRelationField } from '../core/model/fields';
 import { ModelDef, registry } from '../core/model/model';
+import { DerivedRelation } from '../ipam/derived-relation';
 
 /** Models kept out of GraphQL: NetBox 3.5 serves no tokens there, and a token's key is a credential. */
 const UNSERVED = new Set(['users.token']);
@@ -65,7 +66,7 @@ export class ModelNames {
 }
 
 /** A list of the objects that point at a model: through a foreign key, or a generic relation naming it. */
-export type Referrer = { kind: 'foreignKey'; field: ForeignKeyField } | { kind: 'generic'; field: GenericRelationField; source: ModelDef };
+export type Referrer = { kind: 'foreignKey'; field: ForeignKeyField | DerivedRelation } | { kind: 'generic'; field: GenericRelationField; source: ModelDef };
 
 /** `ip-addresses` → `ip_addresses`. */
 function pluralName(model: ModelDef): string {
@@ -108,6 +109,10 @@ export function referrersOf(served: ModelDef[], ownFields: (model: ModelDef) => 
       add(fk.target, name, { kind: 'foreignKey', field: fk }, `${plural}_by_${fk.name}`);
     }
     for (const field of Object.values(source.fields)) {
+      // 3.5's foreign keys that 4.x replaced keep the lists they named (a contact group's contacts).
+      if (field instanceof DerivedRelation && field.relatedName && isServed.has(field.target())) {
+        add(field.target(), field.relatedName, { kind: 'foreignKey', field }, `${pluralName(source)}_by_${field.name}`);
+      }
       if (!(field instanceof GenericRelationField)) continue;
       for (const target of genericTargets(source, field, served)) {
         add(target, field.relatedName ?? pluralName(source), { kind: 'generic', field, source }, `${pluralName(source)}_by_${field.name}`);

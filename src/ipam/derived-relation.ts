@@ -11,13 +11,16 @@ import { pythonRepr } from '../core/util/python-repr';
  * rules check (`resolveDerived`) and store as 4.x stores it.
  */
 export class DerivedRelation extends ComputedField<number> {
+  /** What the related object lists these under in GraphQL, as 3.5's foreign key's related name (`contacts`); none where 4.x lists them otherwise. */
+  readonly relatedName?: string;
   constructor(
     readonly target: () => ModelDef,
     sql: (alias: string) => string,
-    opts: FieldOptions = {},
+    { relatedName, ...opts }: FieldOptions & { relatedName?: string } = {},
   ) {
     const kind = new ForeignKeyField(target, { nullable: true });
     super(() => kind, sql, { readOnly: false, ...opts });
+    this.relatedName = relatedName;
   }
 
   parse(input: unknown): number | null {

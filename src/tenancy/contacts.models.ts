@@ -117,7 +117,7 @@ export const Contact = defineModel({
   fields: {
     // 4.3's groups; 3.5's group is the first of them (see firstGroupSql), and writing it makes them that one.
     groups: manyToMany(() => ContactGroup, { label: 'Groups' }),
-    group: new DerivedRelation(() => ContactGroup, firstGroupSql),
+    group: new DerivedRelation(() => ContactGroup, firstGroupSql, { relatedName: 'contacts' }),
     name: text({ max: 100 }),
     title: text({ max: 100, blank: true }),
     phone: text({ max: 50, blank: true }),
