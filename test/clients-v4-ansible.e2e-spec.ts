@@ -540,15 +540,40 @@ describe('Ansible collection netbox.netbox 3.22 against /v4 (its v4.3 targets, N
       // Without a scope the lookup finds both: the module's "More than one result".
       await expect(nb.getOne('ipam/vlan-groups', [['name', data.name], ['slug', data.slug]])).rejects.toThrow('More than one result');
     });
+
+    it('creates a group with vid_ranges given out of order (the module\'s example), read back as given, unchanged the second time', async () => {
+      const data = { name: 'Test vlan group', slug: 'test-vlan-group-ranges', vid_ranges: [[1300, 1329], [1, 2]] };
+      const query: [string, unknown][] = [['name', data.name], ['slug', data.slug]];
+      const first = await ensure(nb, 'ipam/vlan-groups', query, data);
+      expect(first.created).toBe(true);
+      expect(first.object).toMatchObject({ vid_ranges: [[1300, 1329], [1, 2]], total_vlan_ids: 32 });
+      expect((await ensure(nb, 'ipam/vlan-groups', query, data)).changed).toBe(false);
+      const widened = { ...data, vid_ranges: [[1300, 1339], [1, 2]] };
+      expect((await ensure(nb, 'ipam/vlan-groups', query, widened)).diff?.after).toEqual({ vid_ranges: [[1300, 1339], [1, 2]] });
+      expect((await ensure(nb, 'ipam/vlan-groups', query, widened)).changed).toBe(false);
+    });
   });
 
-  describe('netbox_contact', () => {
-    it('creates a contact by name, then updates its title; each second run is a no-op', async () => {
+  describe('netbox_contact (groups, 4.3+)', () => {
+    it('creates a contact, updates its title, and puts it in a contact group found by slug; each second run a no-op', async () => {
       const query: [string, unknown][] = [['name', 'Contact ABC']];
       expect((await ensure(nb, 'tenancy/contacts', query, { name: 'Contact ABC' })).created).toBe(true);
       expect((await ensure(nb, 'tenancy/contacts', query, { name: 'Contact ABC' })).changed).toBe(false);
       expect((await ensure(nb, 'tenancy/contacts', query, { name: 'Contact ABC', title: 'New Title' })).changed).toBe(true);
       expect((await ensure(nb, 'tenancy/contacts', query, { name: 'Contact ABC', title: 'New Title' })).changed).toBe(false);
+
+      const groupQuery: [string, unknown][] = [['name', 'Contact Group With Contacts']];
+      const groupData = { name: 'Contact Group With Contacts', slug: toSlug('Contact Group With Contacts') };
+      expect((await ensure(nb, 'tenancy/contact-groups', groupQuery, groupData)).created).toBe(true);
+      expect((await ensure(nb, 'tenancy/contact-groups', groupQuery, groupData)).changed).toBe(false);
+      const group = await nb.idOf('tenancy/contact-groups', [['slug', 'contact-group-with-contacts']]);
+      const withGroups = { name: 'Contact ABC', groups: [group] };
+      const joined = await ensure(nb, 'tenancy/contacts', query, withGroups);
+      expect(joined.changed).toBe(true);
+      expect(serialize(joined.object).groups).toEqual([group]);
+      expect((await ensure(nb, 'tenancy/contacts', query, withGroups)).changed).toBe(false);
+      // A second contact of the same name in another group is found apart by the group filter.
+      expect((await nb.ok('get', `${BASE}/tenancy/contacts/`, [['group_id', group], ['limit', 0]])).results.map((c: Json) => c.name)).toEqual(['Contact ABC']);
 
     });
   });
@@ -650,6 +675,20 @@ describe('Ansible collection netbox.netbox 3.22 against /v4 (its v4.3 targets, N
       expect(updated.changed).toBe(true);
       expect(Object.keys(updated.diff!.after).sort()).toEqual(['color', 'label', 'length', 'length_unit', 'status', 'tags', 'type']);
       expect((await cableEnsure(full)).changed).toBe(false);
+    });
+  });
+
+  describe('netbox_front_port (3.x rear_port, which 4.5+ does not take)', () => {
+    it('creates the front port its task describes, unmapped, as NetBox 4.5+ ignores rear_port', async () => {
+      const device = await nb.idOf('dcim/devices', [['name', 'test100']]);
+      const rearQuery: [string, unknown][] = [['name', 'Rear Port'], ['device_id', device]];
+      const rearData = { device, name: 'Rear Port', type: await nb.choice('dcim/rear-ports', 'bnc') };
+      expect((await ensure(nb, 'dcim/rear-ports', rearQuery, rearData)).created).toBe(true);
+      expect((await ensure(nb, 'dcim/rear-ports', rearQuery, rearData)).changed).toBe(false);
+      const rear = await nb.idOf('dcim/rear-ports', [['device_id', device], ['name', 'Rear Port']]);
+      const created = await nb.ok('post', `${BASE}/dcim/front-ports/`, [], { name: 'Front Port', device, type: 'bnc', rear_port: rear });
+      expect(created.rear_ports).toEqual([]);
+      expect(created).not.toHaveProperty('rear_port');
     });
   });
 

@@ -348,6 +348,55 @@ describe('pynetbox 7.8 against /v4 (its integration suite, NetBox 4.6)', () => {
     });
   });
 
+  describe('pass-through ports (4.5+ rear_ports mappings)', () => {
+    const create = (name: string) => nb.create('dcim', 'devices', { name, role: fx.role.id, device_type: fx.deviceType.id, site: fx.site.id });
+
+    it('TestPassThroughPorts: front ports mapped to rear ports, cabled through, paths() from the front and the rear port', async () => {
+      const deviceA = await create('test-device-a');
+      const deviceB = await create('test-device-b');
+      const rearA = await nb.create('dcim', 'rear_ports', { name: 'RearPort1', device: deviceA.id, type: '8p8c', positions: 1 });
+      const frontA = await nb.create('dcim', 'front_ports', { name: 'FrontPort1', device: deviceA.id, type: '8p8c', rear_ports: [{ rear_port: rearA.id, rear_port_position: 1, position: 1 }] });
+      const rearB = await nb.create('dcim', 'rear_ports', { name: 'RearPort2', device: deviceB.id, type: '8p8c', positions: 1 });
+      const frontB = await nb.create('dcim', 'front_ports', { name: 'FrontPort2', device: deviceB.id, type: '8p8c', rear_ports: [{ rear_port: rearB.id, rear_port_position: 1, position: 1 }] });
+      expect(frontA.rear_ports).toEqual([{ position: 1, rear_port: rearA.id, rear_port_position: 1 }]);
+      const ethA = await nb.create('dcim', 'interfaces', { name: 'eth0', type: '1000base-t', device: deviceA.id });
+      const ethB = await nb.create('dcim', 'interfaces', { name: 'eth0', type: '1000base-t', device: deviceB.id });
+      const cable = (a: [string, number], b: [string, number]) =>
+        nb.create('dcim', 'cables', { a_terminations: [{ object_type: a[0], object_id: a[1] }], b_terminations: [{ object_type: b[0], object_id: b[1] }] });
+      const front = await cable(['dcim.frontport', frontA.id], ['dcim.frontport', frontB.id]);
+      const rearSideA = await cable(['dcim.rearport', rearA.id], ['dcim.interface', ethA.id]);
+      const rearSideB = await cable(['dcim.rearport', rearB.id], ['dcim.interface', ethB.id]);
+      await baseTest(nb, 'dcim', 'front_ports', frontA, { name: 'FrontPort1' });
+
+      const paths = await nb.detail('dcim', 'front_ports', frontA.id, 'paths');
+      expect(paths.length).toBeGreaterThan(0);
+      // NetBox's CablePathSerializer: pynetbox builds origin and destination from what it is given, and each hop from its url.
+      for (const path of paths) {
+        expect(Object.keys(path)).toEqual(['id', 'path', 'is_active', 'is_complete', 'is_split']);
+        for (const hop of path.path.flat()) expect(hop.url).toMatch(/\/v4\/api\/dcim\/(interfaces|front-ports|rear-ports|cables)\/\d+\/$/);
+      }
+      expect((await nb.detail('dcim', 'rear_ports', rearA.id, 'paths')).length).toBeGreaterThan(0);
+
+      for (const c of [front, rearSideA, rearSideB]) await nb.delete('dcim', 'cables', c.id);
+      await nb.delete('dcim', 'devices', deviceA.id);
+      await nb.delete('dcim', 'devices', deviceB.id);
+    });
+
+    it('TestFrontPortRearPortsSerialization: a re-read front port saves nothing, and a changed rear_port_position is PATCHed and read back', async () => {
+      const device = await create('test-device-fp-rp');
+      const rear = await nb.create('dcim', 'rear_ports', { name: 'MutRearPort', device: device.id, type: '8p8c', positions: 4 });
+      const created = await nb.create('dcim', 'front_ports', { name: 'MutFrontPort', device: device.id, type: '8p8c', rear_ports: [{ rear_port: rear.id, rear_port_position: 1, position: 1 }] });
+      await baseTest(nb, 'dcim', 'front_ports', created, { name: 'MutFrontPort' });
+      // Each item is id-less: pynetbox serializes it whole, so a re-read must give back exactly what save() would send.
+      const refetched = await nb.get('dcim', 'front_ports', created.id);
+      expect(refetched!.rear_ports).toEqual([{ position: 1, rear_port: rear.id, rear_port_position: 1 }]);
+      const saved = await nb.save('dcim', 'front_ports', created.id, { rear_ports: [{ ...refetched!.rear_ports[0], rear_port_position: 2 }] });
+      expect(saved.rear_ports).toEqual([{ position: 1, rear_port: rear.id, rear_port_position: 2 }]);
+      expect((await nb.get('dcim', 'front_ports', created.id))!.rear_ports[0].rear_port_position).toBe(2);
+      await nb.delete('dcim', 'devices', device.id);
+    });
+  });
+
   describe('circuits (test_circuits.py)', () => {
     beforeAll(async () => {
       fx.site ??= await nb.create('dcim', 'sites', { name: 'test', slug: 'test' });
