@@ -322,7 +322,10 @@ describe('Ansible collection netbox.netbox 3.22 against /v4 (its v4.3 targets, N
       { name: 'Eth0', virtual_machine: ids.vmSpaces },
       { name: 'Eth1', virtual_machine: ids.vmSpaces },
     ]);
-    // netbox-deploy.py sends 3.x's `device`, which 4.3+ has no more: its services in 4.x's form.
+    // netbox-deploy.py still sends 3.x's `device`: NetBox 4.3+ refuses it for want of a parent, and so must we.
+    const refused = await nb.call('post', `${BASE}/ipam/services/`, [], [{ device: ids.test100, name: 'ssh', ports: [22], protocol: 'tcp' }]);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual([expect.objectContaining({ parent_object_type: ['This field is required.'], parent_object_id: ['This field is required.'] })]);
     await create('ipam/services', [
       { parent_object_type: 'dcim.device', parent_object_id: ids.test100, name: 'ssh', ports: [22], protocol: 'tcp' },
       { parent_object_type: 'dcim.device', parent_object_id: ids.test100, name: 'http', ports: [80], protocol: 'tcp', ipaddresses: [ips[0].id, ips[1].id] },
