@@ -1,6 +1,6 @@
 import { ValidationError } from '../http/errors';
 import { Choice, ChoiceField, FieldError, ForeignKeyField } from '../model/fields';
-import { ModelDef, registry } from '../model/model';
+import { CustomFilter, FilterSetSpec, ModelDef, registry } from '../model/model';
 
 /** A value stored one way and spoken another (a virtual machine's disk: megabytes stored, gigabytes in 3.5). */
 export interface ValueConversion {
@@ -51,6 +51,28 @@ export interface ModelView {
   readOnly?: string[];
   /** Choice fields whose values the dialect speaks otherwise, stored value → the dialect's (4.x's VLAN status `active` for the spec's `1`); see `choiceConversion`. */
   choices?: Record<string, Record<string, string | number>>;
+  /** Filters the dialect's filter set of the model has beyond the stored one, or its own meaning of a stored name. */
+  filterset?: DialectFilterSet;
+}
+
+/**
+ * Filters of a dialect's filter set: only that dialect's lists take them (NetBox ignores a name its release does not know).
+ * Named as the stored filters are (a view's renames apply to them too); a name the stored set has keeps the stored filter.
+ */
+export interface DialectFilterSet {
+  /** Names of its filters that replace the stored ones: the dialect means them otherwise. */
+  replaces?: string[];
+  /** Fields filtered under their own name, with the lookups their kind takes. */
+  fields?: string[];
+  /** Relation filters: `<fk>_id` by id, `<fk>` by the related object's slug or name. */
+  related?: string[];
+  /** Relation filters named otherwise than the relation (`wireless_lan_id`: `wireless_lans`), by id where the name ends in `_id`. */
+  relations?: Record<string, string>;
+  /** Filters of a field reached through foreign keys, with the lookups its kind takes (`device_status`: `device.status`). */
+  through?: Record<string, string>;
+  /** The base filter set the dialect's extends where the stored one does not (`changelog`: created, last_updated, `*_by_request`). */
+  base?: FilterSetSpec['base'];
+  filters?: Record<string, CustomFilter>;
 }
 
 export interface DialectSpec {
@@ -61,6 +83,8 @@ export interface DialectSpec {
   /** The path under which this dialect is named explicitly (`/v4`): `/v4/api/...`. */
   base: string;
   models?: Record<string, ModelView>;
+  /** Filters the dialect gives every model of a kind (`tag_id` where it is tagged); a model's view adds its own after. */
+  filtersets?: (model: ModelDef) => DialectFilterSet[];
   /** Models (stored object types) the dialect does not have: no routes (404), no place in its API roots or schema. */
   lacks?: string[];
   /** Routes outside the models' (`authentication-check`, below `/api/`) the dialect does not have: not found. */
@@ -160,7 +184,8 @@ export class Dialect {
     let view = this.views.get(model.label);
     if (view) return view;
     const spec = this.spec.models?.[model.label];
-    if (!spec) {
+    // A view that only adds filters shows the model as stored.
+    if (!spec || Object.keys(spec).every((key) => key === 'filterset')) {
       this.views.set(model.label, EMPTY_VIEW);
       return EMPTY_VIEW;
     }
@@ -308,6 +333,12 @@ export class Dialect {
     }
     refused.raise();
     return out;
+  }
+
+  /** The filter sets the dialect adds to a model's stored one, in the order they apply (a later one's name wins). */
+  addedFilters(model: ModelDef): DialectFilterSet[] {
+    const own = this.spec.models?.[model.label]?.filterset;
+    return [...(this.spec.filtersets?.(model) ?? []), ...(own ? [own] : [])];
   }
 
   /** The dialect's name of a stored filter, or null where the dialect does not have it (its schema's parameters). */
