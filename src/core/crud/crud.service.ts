@@ -287,8 +287,8 @@ export class CrudService {
   private async listQuery(model: ModelDef, ctx: RequestContext): Promise<{ query: ModelQuery; mode: Mode; chosen?: KeyChoice; page: Page; select: RowsOptions }> {
     const { mode, chosen } = viewOf(model, ctx);
     const query = this.visible(this.db.manager, model, ctx);
-    await applyFilters(query, filtersIn(model, ctx));
-    const page = pageOf(ctx.params, this.config, takesCursor(model));
+    await applyFilters(query, filtersIn(model, ctx), ctx.dialect);
+    const page = pageOf(ctx.params, this.config, takesCursor(model, ctx.dialect));
     const counts = countsFor(model, mode, ctx.dialect, chosen);
     if (page.start === undefined) return { query, mode, chosen, page, select: { counts, order: orderingOf(model, ctx) ?? query.defaultOrder(), ...page } };
     // An id beyond the column's range names no row (PostgreSQL would refuse the comparison).
@@ -299,7 +299,7 @@ export class CrudService {
   /** Every object of the list this request filters, unpaged, in its order, fully represented: what an export renders. */
   async everyListed(model: ModelDef, ctx: RequestContext): Promise<Representation[]> {
     const query = this.visible(this.db.manager, model, ctx);
-    await applyFilters(query, filtersIn(model, ctx));
+    await applyFilters(query, filtersIn(model, ctx), ctx.dialect);
     const reads = this.cache.reader(ctx.readVersions);
     const [, rows] = await Promise.all([reads.prefetch(), query.rows({ counts: countsFor(model, 'full', ctx.dialect), order: orderingOf(model, ctx) ?? query.defaultOrder() })]);
     return represent(this.render(ctx, this.db.manager, reads), model, rows, 'full');

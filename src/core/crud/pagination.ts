@@ -1,5 +1,6 @@
 import { AppConfig } from '../config/config';
 import { ValidationError } from '../http/errors';
+import type { Dialect } from '../dialect/dialect';
 import { ModelDef } from '../model/model';
 import { QueryParams, filtersFor } from '../query/filters';
 
@@ -49,9 +50,9 @@ export function cursorLinks(url: string, page: Page, ids: number[]): { next: str
   return { next: withParams(url, { start: ids[ids.length - 1] + 1, limit: page.limit, offset: undefined }), previous: null };
 }
 
-/** Whether `start` pages by cursor on this list: not where it is a filter of NetBox 3.5's. */
-export function takesCursor(model: ModelDef): boolean {
-  return !filtersFor(model).has('start');
+/** Whether `start` pages by cursor on this list (in the request's dialect): not where it is a filter. */
+export function takesCursor(model: ModelDef, dialect?: Dialect): boolean {
+  return !filtersFor(model, dialect).has('start');
 }
 
 /** `next` and `previous` as DRF builds them: the request's URL with limit and offset replaced, keys sorted. */

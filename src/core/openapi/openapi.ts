@@ -1,6 +1,6 @@
 import { BooleanField, ChoiceField, Field, ForeignKeyField } from '../model/fields';
 import { ModelDef, registry } from '../model/model';
-import { filtersFor } from '../query/filters';
+import { FilterSpec, filtersFor } from '../query/filters';
 import { takesCursor } from '../crud/pagination';
 import { keysFor } from '../serialize/serializer';
 import type { Dialect } from '../dialect/dialect';
@@ -153,11 +153,14 @@ function componentsFor(model: ModelDef, dialect: Dialect | undefined): Record<st
 }
 
 /** The value type of one filter parameter, from the field it filters. */
-export function filterValueSchema(model: ModelDef, name: string, lookup: string | null, dialect?: Dialect): Schema {
+export function filterValueSchema(model: ModelDef, name: string, lookup: string | null, dialect?: Dialect, spec?: FilterSpec): Schema {
   if (lookup === 'empty') return { type: 'boolean' };
   if (name === 'q') return { type: 'string' };
   const custom = model.filters[name];
-  if (custom) return custom.schema ?? { type: 'string' };
+  // A filter declared whole says its value's schema (a dialect's own, too).
+  const declared = spec?.schema ?? custom?.schema;
+  if (declared) return declared;
+  if (custom) return { type: 'string' };
   const related = model.fields[name.replace(/_id$/, '')];
   if (related instanceof ForeignKeyField) {
     // `null` selects objects without one.
@@ -173,9 +176,9 @@ export function filterValueSchema(model: ModelDef, name: string, lookup: string 
 }
 
 /** A filter parameter, named as the dialect names it: repeatable (values OR'ed) except `q` and `__empty`. */
-function filterParameter(model: ModelDef, base: string, spokenBase: string, lookup: string | null, dialect?: Dialect): Schema {
+function filterParameter(model: ModelDef, spec: FilterSpec, base: string, spokenBase: string, lookup: string | null, dialect?: Dialect): Schema {
   const name = lookup ? `${spokenBase}__${lookup}` : spokenBase;
-  const value = filterValueSchema(model, base, lookup, dialect);
+  const value = filterValueSchema(model, base, lookup, dialect, spec);
   if (base === 'q') return { name, in: 'query', description: 'Search', schema: value };
   if (lookup === 'empty' || value.type === 'boolean') return { name, in: 'query', schema: value };
   return { name, in: 'query', schema: { type: 'array', items: value }, explode: true, style: 'form' };
@@ -202,15 +205,15 @@ function listParameters(model: ModelDef, dialect: Dialect | undefined): Schema[]
     ...keyParameters(dialect),
   ];
   // An extension ahead of NetBox 3.5: NetBox 4.6's cursor pagination, where `start` is not a filter.
-  if (takesCursor(model)) {
+  if (takesCursor(model, dialect)) {
     params.splice(2, 0, { name: 'start', in: 'query', description: 'Cursor-based pagination: return results with id >= start, ordered by id, uncounted. Mutually exclusive with offset.', schema: { type: 'integer' } });
   }
-  for (const [name, spec] of filtersFor(model)) {
+  for (const [name, spec] of filtersFor(model, dialect)) {
     // Left out where the dialect has no such filter (a 4.6 device's `device_role`).
     const spoken = dialect ? dialect.filterNameOf(model, name) : name;
     if (spoken === null) continue;
-    params.push(filterParameter(model, name, spoken, null, dialect));
-    for (const lookup of spec.lookups) params.push(filterParameter(model, name, spoken, lookup, dialect));
+    params.push(filterParameter(model, spec, name, spoken, null, dialect));
+    for (const lookup of spec.lookups) params.push(filterParameter(model, spec, name, spoken, lookup, dialect));
   }
   return params;
 }

@@ -1,7 +1,8 @@
-import { BooleanField, ContentTypeListField, DateField, Field, FieldError, ForeignKeyField, ManyToManyField, TextField } from '../model/fields';
+import { BooleanField, ComputedField, ContentTypeListField, DateField, Field, FieldError, ForeignKeyField, ManyToManyField, TextField } from '../model/fields';
 import { CustomFilter, FilterContext, FilterSetSpec, ModelDef, registry } from '../model/model';
 import { ModelQuery, q, valueSql } from './model-query';
 import { applyCustomFieldFilter } from '../custom-fields';
+import type { Dialect } from '../dialect/dialect';
 
 /** Invalid filter values, keyed by the parameter as given. */
 export class FilterError extends Error {
@@ -18,12 +19,15 @@ const RESERVED = new Set(['limit', 'offset', 'ordering', 'brief', 'exclude', 'fo
 const OPERATORS: Record<string, string> = { gt: '>', gte: '>=', lt: '<', lte: '<=' };
 
 /** A declared filter: the parameter's base name and how its values narrow the query. */
-interface FilterSpec {
+export interface FilterSpec {
   lookups: readonly string[];
+  /** The value's schema, where a filter declared whole says it. */
+  schema?: Record<string, unknown>;
   apply(query: ModelQuery, lookup: string, values: string[]): Promise<void> | void;
 }
 
-const cache = new WeakMap<ModelDef, Map<string, FilterSpec>>();
+/** Each model's filters, by the dialect whose lists take them (undefined: the stored set). */
+const cache = new WeakMap<ModelDef, Map<Dialect | undefined, Map<string, FilterSpec>>>();
 
 /** Filters one app gives models of others (contacts on every contact-capable model), asked for each model. */
 type FilterProvider = (model: ModelDef) => Record<string, CustomFilter>;
@@ -34,20 +38,65 @@ export function provideFilters(provider: FilterProvider): void {
   providers.push(provider);
 }
 
-/** The filters NetBox's filter set has for this model, derived from its declaration. */
-export function filtersFor(model: ModelDef): Map<string, FilterSpec> {
-  const cached = cache.get(model);
-  if (cached) return cached;
+/**
+ * The filters a model's list takes: NetBox's filter set for it as stored, derived from its declaration, and with a
+ * dialect, the filters that dialect's filter set adds or means otherwise (which no other dialect's lists take).
+ */
+export function filtersFor(model: ModelDef, dialect?: Dialect): Map<string, FilterSpec> {
+  let sets = cache.get(model);
+  if (!sets) cache.set(model, (sets = new Map()));
+  let specs = sets.get(dialect);
+  if (!specs) {
+    specs = dialect ? dialectFilters(model, dialect) : storedFilters(model);
+    sets.set(dialect, specs);
+  }
+  return specs;
+}
+
+function storedFilters(model: ModelDef): Map<string, FilterSpec> {
   // A model that declares no filter set filters by id alone, as a bare BaseFilterSet would.
   const specs = declaredFilters(model, model.filterset ?? { fields: ['id'] });
   const base = model.filterset?.base ?? (model.features.tags ? 'netbox' : model.features.changeLog ? 'changelog' : 'none');
+  // A filter set that declares the change-logged filters has them even where nothing is change-logged (data files).
+  const changeLogged = model.features.changeLog || model.filterset?.base === 'changelog';
+  for (const [name, spec] of baseFilters(model, base, { changeLogged, tag: model.filterset?.tag, q: true })) specs.set(name, spec);
+  const provided = Object.assign({}, ...providers.map((provide) => provide(model))) as Record<string, CustomFilter>;
+  for (const [name, custom] of Object.entries({ ...provided, ...model.filters })) specs.set(name, customFilter(custom, custom.exactOnly ? specs.get(name) : undefined));
+  return specs;
+}
+
+/**
+ * The stored filters with those of the dialect's filter sets of the model: each adds the names the stored set lacks, and
+ * gives those it `replaces` the dialect's meaning.
+ */
+function dialectFilters(model: ModelDef, dialect: Dialect): Map<string, FilterSpec> {
+  const added = dialect.addedFilters(model);
+  if (!added.length) return filtersFor(model);
+  const stored = filtersFor(model);
+  const specs = new Map(stored);
+  for (const set of added) {
+    const wanted = (name: string) => !stored.has(name) || !!set.replaces?.includes(name);
+    const entries = <T>(named: Record<string, T> | undefined) => Object.entries(named ?? {}).filter(([name]) => wanted(name));
+    const declared = declaredFilters(model, { fields: (set.fields ?? []).filter(wanted), related: set.related?.filter(wanted) });
+    const base = set.base ? [...baseFilters(model, set.base, { changeLogged: true })].filter(([name]) => wanted(name)) : [];
+    const through = entries(set.through).map(([name, path]): [string, FilterSpec] => [name, fieldFilter(fieldThrough(model, path))]);
+    const relations = entries(set.relations).map(([name, relation]): [string, FilterSpec] => [name, relationFilter(model, relation, name.endsWith('_id'))]);
+    for (const [name, spec] of [...base, ...declared, ...through, ...relations]) specs.set(name, spec);
+    for (const [name, custom] of entries(set.filters)) specs.set(name, customFilter(custom, custom.exactOnly ? specs.get(name) : undefined));
+  }
+  return specs;
+}
+
+/** What the base filter sets add: `created`, `last_updated` and, where change-logged, the `*_by_request` filters; `q` where searched; `tag` where NetBoxModelFilterSet's or declared. */
+function baseFilters(model: ModelDef, base: FilterSetSpec['base'], opts: { changeLogged: boolean; tag?: boolean; q?: boolean }): Map<string, FilterSpec> {
+  const specs = new Map<string, FilterSpec>();
   if (base !== 'none') {
     for (const name of ['created', 'last_updated']) {
       const field = model.storedFields[name];
       if (field) specs.set(name, fieldFilter(field));
     }
   }
-  if (model.search.length) {
+  if (opts.q && model.search.length) {
     specs.set('q', {
       lookups: [],
       apply(query, _lookup, values) {
@@ -58,16 +107,12 @@ export function filtersFor(model: ModelDef): Map<string, FilterSpec> {
       },
     });
   }
-  if (model.features.tags && (base === 'netbox' || model.filterset?.tag)) specs.set('tag', tagFilter(model));
-  // A filter set that declares the change-logged filters has them even where nothing is change-logged (data files).
-  if (base !== 'none' && (model.features.changeLog || model.filterset?.base === 'changelog')) {
+  if (model.features.tags && (base === 'netbox' || opts.tag)) specs.set('tag', customFilter(tagFilter(model, 'slug'), undefined));
+  if (base !== 'none' && opts.changeLogged) {
     specs.set('created_by_request', changedByRequest(model, ['create']));
     specs.set('updated_by_request', changedByRequest(model, ['update']));
     specs.set('modified_by_request', changedByRequest(model, ['create', 'update']));
   }
-  const provided = Object.assign({}, ...providers.map((provide) => provide(model))) as Record<string, CustomFilter>;
-  for (const [name, custom] of Object.entries({ ...provided, ...model.filters })) specs.set(name, customFilter(custom, custom.exactOnly ? specs.get(name) : undefined));
-  cache.set(model, specs);
   return specs;
 }
 
@@ -90,19 +135,25 @@ function declaredFilters(model: ModelDef, set: FilterSetSpec): Map<string, Filte
   const relationNamed = (name: string) => model.fields[name] ?? Object.values(model.fields).find((f) => f instanceof ManyToManyField && f.filterName === name);
   for (const name of set.related ?? []) {
     const byId = name.endsWith('_id') && !!relationNamed(name.slice(0, -3));
-    const field = relationNamed(byId ? name.slice(0, -3) : name) ?? fieldNamed(name);
-    if (field instanceof ForeignKeyField && !field.installed) specs.set(name, uninstalledRelatedFilter(byId));
-    else if (field instanceof ForeignKeyField) specs.set(name, relatedFilter(field, byId ? 'id' : field.target.lookupField));
-    else if (field instanceof ManyToManyField) specs.set(name, memberFilter(field, byId ? 'id' : field.target.lookupField));
-    else throw new Error(`${model.label}: related filter ${name} names no relation`);
+    specs.set(name, relationFilter(model, byId ? name.slice(0, -3) : name, byId, relationNamed));
   }
   return specs;
+}
+
+/** A relation's filter: by id, or by the related object's lookup field. */
+function relationFilter(model: ModelDef, name: string, byId: boolean, named = (n: string) => model.fields[n]): FilterSpec {
+  const field = named(name) ?? model.storedFields[name];
+  if (field instanceof ForeignKeyField && !field.installed) return uninstalledRelatedFilter(byId);
+  if (field instanceof ForeignKeyField) return relatedFilter(field, byId ? 'id' : field.target.lookupField);
+  if (field instanceof ManyToManyField) return memberFilter(field, byId ? 'id' : field.target.lookupField);
+  throw new Error(`${model.label}: related filter ${name} names no relation`);
 }
 
 /** A filter the model (or another app) declares itself; `own` is the field filter of the same name it replaces the plain match of. */
 function customFilter(custom: CustomFilter, own: FilterSpec | undefined): FilterSpec {
   return {
     lookups: own?.lookups ?? custom.lookups ?? (custom.negatable ? ['n'] : []),
+    schema: custom.schema,
     async apply(query, lookup, values) {
       if (own && lookup !== 'exact') return own.apply(query, lookup, values);
       const context = (where: FilterContext['where']): FilterContext => ({ where, param: (v) => query.param(v), alias: 't', driver: query.driver, em: query.em, lookup, user: query.user });
@@ -121,9 +172,9 @@ function customFilter(custom: CustomFilter, own: FilterSpec | undefined): Filter
   };
 }
 
-/** Applies every recognised parameter; unknown ones are ignored, as NetBox does. */
-export async function applyFilters(query: ModelQuery, params: QueryParams): Promise<void> {
-  const specs = filtersFor(query.model);
+/** Applies every recognised parameter (the dialect's filters, when a request speaks one); unknown ones are ignored, as NetBox does. */
+export async function applyFilters(query: ModelQuery, params: QueryParams, dialect?: Dialect): Promise<void> {
+  const specs = filtersFor(query.model, dialect);
   const errors: Record<string, string[]> = {};
   for (const [key, raw] of Object.entries(params)) {
     if (raw === undefined || RESERVED.has(key)) continue;
@@ -217,28 +268,13 @@ function relatedFilter(field: ForeignKeyField, by: string): FilterSpec {
       const target = field.target;
       const wantNull = values.includes('null');
       const given = values.filter((v) => v !== 'null');
-      const attr = target.storedFields[by];
-      const parsed = given.map((v) => (by === 'id' ? field.parseFilter(v) : attr.parseFilter(v)));
-      let ids: number[] = [];
-      if (parsed.length) {
-        const found = new ModelQuery(query.em, target, query.driver);
-        found.where(`t.${q(attr.column)} IN ${found.params(parsed.map((v) => attr.toParam(v, query.driver)))}`);
-        const rows = await found.select({ id: 't.id', attr: `t.${q(attr.column)}`, path: target.tree ? 't.tree_path' : 't.id' });
-        const seen = new Set(rows.map((r) => String(r.attr)));
-        const missing = given.find((v, i) => !seen.has(String(parsed[i])));
-        if (missing !== undefined) throw new FieldError([`Select a valid choice. ${missing} is not one of the available choices.`]);
-        ids = rows.map((r) => Number(r.id));
-        const ownParent = target === field.model && field.name === 'parent';
-        if (target.tree && !ownParent && rows.length) {
-          const below = new ModelQuery(query.em, target, query.driver);
-          below.where(`(${rows.map((r) => `t.tree_path LIKE ${below.param(`${r.path}%`)}`).join(' OR ')})`);
-          ids = (await below.select({ id: 't.id' })).map((r) => Number(r.id));
-        }
-      }
+      // A tree's own parent is the immediate one; any other relation to a tree takes what is below the named nodes.
+      const ownParent = target === field.model && field.name === 'parent';
+      const ids = await chosenIds(target, by, given, query, !ownParent);
       const col = `t.${q(field.column)}`;
       const terms: string[] = [];
       if (ids.length) terms.push(`${col} IN ${query.params(ids)}`);
-      else if (parsed.length) terms.push('1 = 0');
+      else if (given.length) terms.push('1 = 0');
       if (wantNull) terms.push(`${col} IS NULL`);
       const any = `(${terms.join(' OR ')})`;
       if (lookup !== 'n') query.where(any);
@@ -267,39 +303,18 @@ function uninstalledRelatedFilter(byId: boolean): FilterSpec {
 
 /**
  * A filter along a path of foreign keys (`?tenant_group=<slug>` on sites: `tenant.group`): the named
- * objects of the path's end, and everything below them when it is a tree. `null` selects objects
- * without one; repeated values are OR'd.
+ * objects of the path's end, and everything below them when it is a tree (unless `exact`, a plain
+ * ModelMultipleChoiceFilter's). `null` selects objects without one; repeated values are OR'd.
  */
-export function pathFilter(model: () => ModelDef, path: string, by?: string): CustomFilter {
+export function pathFilter(model: () => ModelDef, path: string, by?: string, opts: { exact?: boolean } = {}): CustomFilter {
   return {
     negatable: true,
     async apply(values, ctx) {
-      const hops: ForeignKeyField[] = [];
-      let at = model();
-      for (const name of path.split('.')) {
-        const fk = at.fields[name];
-        if (!(fk instanceof ForeignKeyField)) throw new Error(`${model().label}: filter path ${path} has no foreign key ${name}`);
-        hops.push(fk);
-        at = fk.target;
-      }
-      const target = at;
-      const attr = target.storedFields[by ?? target.lookupField];
+      const { hops, end } = hopsOf(model(), path);
+      if (end) throw new Error(`${model().label}: filter path ${path} ends at a field, not a relation`);
+      const target = hops[hops.length - 1].target;
       const given = values.filter((v) => v !== 'null');
-      const parsed = given.map((v) => (attr.name === 'id' ? new ForeignKeyField(() => target).parseFilter(v) : attr.parseFilter(v)));
-      const found = parsed.length
-        ? await new ModelQuery(ctx.em, target, ctx.driver)
-            .where(`t.${q(attr.column)} IN (:...vals)`, { vals: parsed.map((v) => attr.toParam(v, ctx.driver)) })
-            .select({ id: 't.id', attr: `t.${q(attr.column)}`, path: target.tree ? 't.tree_path' : 't.id' })
-        : [];
-      const seen = new Set(found.map((r) => String(r.attr)));
-      const missing = given.find((v, i) => !seen.has(String(parsed[i])));
-      if (missing !== undefined) throw new FieldError([`Select a valid choice. ${missing} is not one of the available choices.`]);
-      let ids = found.map((r) => Number(r.id));
-      if (target.tree && found.length) {
-        const below = new ModelQuery(ctx.em, target, ctx.driver);
-        below.where(`(${found.map((r) => `t.tree_path LIKE ${below.param(`${r.path}%`)}`).join(' OR ')})`);
-        ids = (await below.select({ id: 't.id' })).map((r) => Number(r.id));
-      }
+      const ids = await chosenIds(target, by ?? target.lookupField, given, ctx, !opts.exact);
       // Innermost first: the last hop's column holds the target's ids; each outer hop selects into it.
       const aliasOf = (k: number) => (k === 0 ? 't' : `p${k}`);
       const n = hops.length;
@@ -314,6 +329,127 @@ export function pathFilter(model: () => ModelDef, path: string, by?: string): Cu
       ctx.where(condition);
     },
   };
+}
+
+/** The foreign keys of a path from `model` (`device.site`), and the field at its end when it names one (`device.status`). */
+function hopsOf(model: ModelDef, path: string): { hops: ForeignKeyField[]; end?: Field<any> } {
+  const hops: ForeignKeyField[] = [];
+  let at = model;
+  for (const name of path.split('.')) {
+    const field = at.fields[name] ?? at.storedFields[name];
+    if (field instanceof ForeignKeyField) {
+      hops.push(field);
+      at = field.target;
+    } else if (field && name === path.split('.').pop()) return { hops, end: field };
+    else throw new Error(`${model.label}: filter path ${path} has no foreign key ${name}`);
+  }
+  return { hops };
+}
+
+/** The value of a field reached through foreign keys (`device.status`), read with each row: filtered as that field is. */
+function fieldThrough(model: ModelDef, path: string): ComputedField {
+  const { hops, end } = hopsOf(model, path);
+  if (!end) throw new Error(`${model.label}: filter path ${path} names no field at its end`);
+  return new ComputedField(
+    () => end,
+    (alias) =>
+      hops.reduceRight(
+        (value, hop, k) => `(SELECT p${k}.${value} FROM ${q(hop.target.table)} p${k} WHERE p${k}.id = ${k === 0 ? alias : `p${k - 1}`}.${q(hop.column)})`,
+        q(end.column),
+      ),
+  );
+}
+
+/**
+ * Objects that the objects of another model name through a relation (contact groups by `?contact_id=`: the groups of those
+ * contacts): those the `select` filter picks of them, by id unless it says otherwise; `null`: those that none names. NetBox's
+ * ModelMultipleChoiceFilter over a reverse relation.
+ */
+export function referrerFilter(source: () => ModelDef, relation: string, select?: CustomFilter): CustomFilter {
+  return {
+    negatable: true,
+    async apply(values, ctx) {
+      const from = source();
+      const field = from.fields[relation];
+      if (!(field instanceof ManyToManyField || field instanceof ForeignKeyField)) throw new Error(`${from.label}: ${relation} is no relation`);
+      // The ids the relation names, of the source rows a subquery selects or of all.
+      const referred = (sources: string | null) =>
+        field instanceof ManyToManyField
+          ? `SELECT x.${q(field.targetColumn)} FROM ${q(field.throughTable)} x${sources ? ` WHERE x.${q(field.sourceColumn)} IN (${sources})` : ''}`
+          : `SELECT s.${q(field.column)} FROM ${q(from.table)} s WHERE s.${q(field.column)} IS NOT NULL${sources ? ` AND s.id IN (${sources})` : ''}`;
+      const given = values.filter((v) => v !== 'null');
+      const terms: string[] = [];
+      const params: Record<string, unknown> = {};
+      if (given.length) terms.push(`t.id IN (${referred(await selection(from, select ?? byAttr(source), given, ctx, params))})`);
+      if (values.includes('null')) terms.push(`t.id NOT IN (${referred(null)})`);
+      if (terms.length) ctx.where(`(${terms.join(' OR ')})`, params);
+    },
+  };
+}
+
+/**
+ * Objects whose foreign key names one of the objects of its target that `select` picks (contact assignments by their
+ * contact's groups); `null`: those without one.
+ */
+export function relatedByFilter(model: () => ModelDef, relation: string, select: CustomFilter): CustomFilter {
+  return {
+    negatable: true,
+    async apply(values, ctx) {
+      const field = model().fields[relation];
+      if (!(field instanceof ForeignKeyField)) throw new Error(`${model().label}: ${relation} is no foreign key`);
+      const given = values.filter((v) => v !== 'null');
+      const terms: string[] = [];
+      const params: Record<string, unknown> = {};
+      if (given.length) terms.push(`t.${q(field.column)} IN (${await selection(field.target, select, given, ctx, params)})`);
+      if (values.includes('null')) terms.push(`t.${q(field.column)} IS NULL`);
+      ctx.where(`(${terms.join(' OR ')})`, params);
+    },
+  };
+}
+
+/** A subquery of the ids of the rows of `model` that a filter picks by these values: its conditions over them (their `t`) inside it. */
+async function selection(model: ModelDef, select: CustomFilter, values: string[], ctx: FilterContext, params: Record<string, unknown>): Promise<string> {
+  const conditions: string[] = [];
+  const where = (sql: string, p?: Record<string, unknown>) => void (conditions.push(`(${sql})`), Object.assign(params, p));
+  await select.apply(values, { ...ctx, lookup: 'exact', where });
+  return `SELECT t.id FROM ${q(model.table)} t WHERE ${conditions.join(' AND ') || '1 = 1'}`;
+}
+
+/** Objects of `model` by an attribute (its id unless named), each value of which must name one (a ModelMultipleChoiceFilter's choices). */
+export function byAttr(model: () => ModelDef, by = 'id'): CustomFilter {
+  return {
+    async apply(values, ctx) {
+      const ids = await chosenIds(model(), by, values, ctx, false);
+      ctx.where(ids.length ? `t.id IN (${ids.map((id) => ctx.param(id)).join(', ')})` : '1 = 0');
+    },
+  };
+}
+
+/**
+ * The ids of the objects of `target` whose attribute `by` is one of the given values, refused as NetBox refuses a value
+ * that names none; with everything below them when `below` (a tree's filters).
+ */
+async function chosenIds(target: ModelDef, by: string, given: string[], ctx: Pick<FilterContext, 'em' | 'driver'>, below: boolean): Promise<number[]> {
+  if (!given.length) return [];
+  const attr = target.storedFields[by];
+  const parsed = given.map((v) => (attr.name === 'id' ? new ForeignKeyField(() => target).parseFilter(v) : attr.parseFilter(v)));
+  const found = await new ModelQuery(ctx.em, target, ctx.driver)
+    .where(`t.${q(attr.column)} IN (:...vals)`, { vals: parsed.map((v) => attr.toParam(v, ctx.driver)) })
+    .select({ id: 't.id', attr: `t.${q(attr.column)}`, path: target.tree ? 't.tree_path' : 't.id' });
+  const seen = new Set(found.map((r) => String(r.attr)));
+  const missing = given.find((v, i) => !seen.has(String(parsed[i])));
+  if (missing !== undefined) throw new FieldError([`Select a valid choice. ${missing} is not one of the available choices.`]);
+  if (!below || !target.tree || !found.length) return found.map((r) => Number(r.id));
+  const under = new ModelQuery(ctx.em, target, ctx.driver);
+  under.where(`(${found.map((r) => `t.tree_path LIKE ${under.param(`${r.path}%`)}`).join(' OR ')})`);
+  return (await under.select({ id: 't.id' })).map((r) => Number(r.id));
+}
+
+/** Whether a JSON list column holds a value (`units` holding 5). */
+export function listHolds(ctx: Pick<FilterContext, 'driver' | 'param'>, column: string, value: unknown): string {
+  return ctx.driver === 'postgres'
+    ? `t.${q(column)} @> CAST(${ctx.param(JSON.stringify([value]))} AS jsonb)`
+    : `EXISTS (SELECT 1 FROM json_each(t.${q(column)}) l WHERE l.value = ${ctx.param(value)})`;
 }
 
 /** These ids, when each is an object of `model`; otherwise the 400 of NetBox's ModelMultipleChoiceFilter. */
@@ -346,28 +482,21 @@ function memberOfListFilter(field: ContentTypeListField): FilterSpec {
   };
 }
 
-/** `?tag=<slug>`: objects carrying every named tag; `tag__n`: carrying none of them. */
-function tagFilter(model: ModelDef): FilterSpec {
+/**
+ * `?tag=<slug>` (`?tag_id=<id>` by id): objects carrying every named tag; `__n`: carrying none of them; `__any`, where
+ * the filter takes it (NetBox 4.3): carrying any of them.
+ */
+export function tagFilter(model: ModelDef, by: 'slug' | 'id', lookups: readonly string[] = ['n']): CustomFilter {
   return {
-    lookups: ['n'],
-    async apply(query, lookup, values) {
+    lookups,
+    async apply(values, ctx) {
       const items = registry.get('extras.taggeditem');
       const tag = registry.get('extras.tag');
       if (!items || !tag) return;
-      const found = await query.em
-        .createQueryBuilder()
-        .select('g.id', 'id')
-        .addSelect('g.slug', 'slug')
-        .from(tag.table, 'g')
-        .where('g.slug IN (:...slugs)', { slugs: values })
-        .getRawMany<{ id: number; slug: string }>();
-      const bySlug = new Map(found.map((f) => [f.slug, Number(f.id)]));
-      const missing = values.find((v) => !bySlug.has(v));
-      if (missing !== undefined) throw new FieldError([`Select a valid choice. ${missing} is not one of the available choices.`]);
-      for (const value of values) {
-        const tagged = `t.id IN (SELECT x.object_id FROM ${q(items.table)} x WHERE x.content_type = ${query.param(model.label)} AND x.tag_id = ${query.param(bySlug.get(value))})`;
-        query.where(lookup === 'n' ? `NOT ${tagged}` : tagged);
-      }
+      const ids = await chosenIds(tag, by, values, ctx, false);
+      const tagged = (condition: string) => `t.id IN (SELECT x.object_id FROM ${q(items.table)} x WHERE x.content_type = ${ctx.param(model.label)} AND x.tag_id ${condition})`;
+      if (ctx.lookup === 'any') ctx.where(tagged(`IN (${ids.map((id) => ctx.param(id)).join(', ')})`));
+      else for (const id of ids) ctx.where(ctx.lookup === 'n' ? `NOT ${tagged(`= ${ctx.param(id)}`)}` : tagged(`= ${ctx.param(id)}`));
     },
   };
 }
