@@ -1,5 +1,6 @@
 import { ModelView, defineDialect } from '../core/dialect/dialect';
 import serializers from './netbox-4.6-serializers.json';
+import { COMPONENTS, filtersOfKind } from './netbox-4.6-filters';
 
 /** Models that name the object types they apply to: 4.0's `object_types`, filtered as `object_type(_id)`. */
 const objectTypesView: ModelView = {
@@ -12,8 +13,6 @@ const objectTypeView: ModelView = {
   rename: { content_type: 'object_type' },
   filters: { content_type: 'object_type', content_type_id: 'object_type_id' },
 };
-
-const TEMPLATES = ['consoleport', 'consoleserverport', 'powerport', 'poweroutlet', 'interface', 'rearport', 'frontport', 'modulebay', 'devicebay', 'inventoryitem'];
 
 /** 4.2's `mac_address` of an interface, device or machine matches any MAC address assigned to an interface, not only the primary one. */
 const anyMac = { mac_address: null, any_mac_address: 'mac_address' };
@@ -35,6 +34,7 @@ export const NetBox46 = defineDialect({
   etags: true,
   fieldSelection: true,
   serializers,
+  filtersets: filtersOfKind,
   objectTypes: {
     'ipam.l2vpn': 'vpn.l2vpn',
     'ipam.l2vpntermination': 'vpn.l2vpntermination',
@@ -86,7 +86,7 @@ export const NetBox46 = defineDialect({
     'extras.imageattachment': objectTypeView,
     'tenancy.contactassignment': objectTypeView,
     // 4.1 named a template's owner as its field: `device_type_id`, `module_type_id` (#15410).
-    ...Object.fromEntries(TEMPLATES.map((name) => [`dcim.${name}template`, { filters: { devicetype_id: 'device_type_id', moduletype_id: 'module_type_id' } }])),
+    ...Object.fromEntries(COMPONENTS.map((name) => [`dcim.${name}template`, { filters: { devicetype_id: 'device_type_id', moduletype_id: 'module_type_id' } }])),
     // 4.5's `key` is a v2 token's id, read-only, and filters v2 tokens; the stored key (a v1 token's secret) is not spoken.
     'users.token': { rename: { v2_key: 'key' }, hide: ['key'], filters: { key: null } },
   },
