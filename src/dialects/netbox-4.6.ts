@@ -1,6 +1,6 @@
 import { ModelView, defineDialect } from '../core/dialect/dialect';
 import serializers from './netbox-4.6-serializers.json';
-import { COMPONENTS, filtersOfKind } from './netbox-4.6-filters';
+import { COMPONENTS, FILTER_VIEWS, filtersOfKind } from './netbox-4.6-filters';
 
 /** Models that name the object types they apply to: 4.0's `object_types`, filtered as `object_type(_id)`. */
 const objectTypesView: ModelView = {
@@ -13,6 +13,15 @@ const objectTypeView: ModelView = {
   rename: { content_type: 'object_type' },
   filters: { content_type: 'object_type', content_type_id: 'object_type_id' },
 };
+
+/** The views with the 4.6 filter sets' own filters of each model, and their renames of stored ones, added. */
+function withFilters(views: Record<string, ModelView>): Record<string, ModelView> {
+  const merged = { ...views };
+  for (const [label, { filters, ...view }] of Object.entries(FILTER_VIEWS)) {
+    merged[label] = { ...merged[label], ...view, ...(filters ? { filters: { ...merged[label]?.filters, ...filters } } : {}) };
+  }
+  return merged;
+}
 
 /** 4.2's `mac_address` of an interface, device or machine matches any MAC address assigned to an interface, not only the primary one. */
 const anyMac = { mac_address: null, any_mac_address: 'mac_address' };
@@ -47,7 +56,7 @@ export const NetBox46 = defineDialect({
     'core/object-changes': 'extras/object-changes',
     'core/object-types': 'extras/content-types',
   },
-  models: {
+  models: withFilters({
     'dcim.device': { rename: { device_role: 'role' }, filters: { device_role: null, device_role_id: null, ...anyMac } },
     'dcim.interface': macs,
     // 4.5 maps front ports to rear ports through `rear_ports` (and `front_ports` on the rear port).
@@ -89,5 +98,5 @@ export const NetBox46 = defineDialect({
     ...Object.fromEntries(COMPONENTS.map((name) => [`dcim.${name}template`, { filters: { devicetype_id: 'device_type_id', moduletype_id: 'module_type_id' } }])),
     // 4.5's `key` is a v2 token's id, read-only, and filters v2 tokens; the stored key (a v1 token's secret) is not spoken.
     'users.token': { rename: { v2_key: 'key' }, hide: ['key'], filters: { key: null } },
-  },
+  }),
 });
