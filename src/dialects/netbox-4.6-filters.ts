@@ -286,7 +286,7 @@ export const FILTER_VIEWS: Record<string, ModelView> = {
   'dcim.consoleport': { filterset: { fields: ['speed'] } },
   'dcim.consoleserverport': { filterset: { fields: ['speed'] } },
   'dcim.poweroutlet': { filterset: { related: ['power_port_id'] } },
-  // 3.6 (#13281): `device` and `device_id` are the interface's own device; its chassis peers' are `virtual_chassis_member(_id)`.
+  // 3.6 (#11478): `device` and `device_id` are the interface's own device; its chassis peers' are `virtual_chassis_member(_id)`.
   'dcim.interface': {
     filterset: {
       replaces: ['device', 'device_id'],
