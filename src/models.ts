@@ -24,6 +24,7 @@ export * from './ipam/fhrp.models';
 export * from './ipam/services.models';
 export * from './ipam/l2vpn.models';
 export * from './virtualization/models';
+export * from './virtualization/virtual-disks.models';
 export * from './tenancy/contacts.models';
 export * from './circuits/models';
 export * from './extras/webhooks/webhook.model';

@@ -1,4 +1,4 @@
-import { ModelView, defineDialect } from '../core/dialect/dialect';
+import { ModelView, ValueConversion, defineDialect } from '../core/dialect/dialect';
 
 /** A model NetBox 4.2 scoped: 3.5 knew its site only (the cached one), and filtered by neither location nor scope. */
 const scoped: ModelView = {
@@ -15,13 +15,24 @@ const macs: ModelView = {
   filters: { any_mac_address: null, primary_mac_address: null, primary_mac_address_id: null },
 };
 
+/** NetBox's DISK_BASE_UNIT: megabytes in a gigabyte, as its 4.1 migration converted stored disks. */
+const MB_PER_GB = 1000;
+const wholeNumber = /^\s*\d+\s*$/;
+
+/** 3.5's gigabytes over the megabytes stored: a whole number is converted, anything else left for the field to refuse. */
+const gigabytes: ValueConversion = {
+  out: (value) => (typeof value === 'number' ? Math.round(value / MB_PER_GB) : value),
+  in: (value) => (typeof value === 'number' && Number.isInteger(value) ? value * MB_PER_GB : typeof value === 'string' && wholeNumber.test(value) ? Number(value) * MB_PER_GB : value),
+  filter: (value) => (wholeNumber.test(value) ? String(Number(value) * MB_PER_GB) : value),
+};
+
 /** NetBox 3.5.9's API: mostly the names the models are stored under; what 4.x added to them is hidden. */
 export const NetBox35 = defineDialect({
   version: '3.5',
   release: '3.5.9',
   base: '/v3',
   // 4.2's MAC addresses; 4.0's scripts as objects (3.5 lists script classes at the same route).
-  lacks: ['dcim.macaddress', 'extras.script'],
+  lacks: ['dcim.macaddress', 'extras.script', 'virtualization.virtualdisk'],
   lacksRoutes: ['authentication-check'],
   models: {
     // 3.5's terminations attached to a site or a provider network.
@@ -47,7 +58,12 @@ export const NetBox35 = defineDialect({
     'virtualization.cluster': scoped,
     // 4.3's groups of a contact: 3.5 reads the first as its group.
     'tenancy.contact': { hide: ['groups'], filters: { any_group: null, any_group_id: null, description: null } },
-    'virtualization.virtualmachine': { filters: { any_mac_address: null } },
+    // 4.1 stores a machine's disk in megabytes; 3.5 spoke gigabytes. Its 4.x fields are not 3.5's.
+    'virtualization.virtualmachine': {
+      convert: { disk: gigabytes },
+      hide: ['serial', 'start_on_boot', 'config_template'],
+      filters: { any_mac_address: null },
+    },
     'virtualization.vminterface': macs,
     // 4.5's v2 tokens: 3.5 neither shows nor takes nor filters what makes one.
     'users.token': {

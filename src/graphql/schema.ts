@@ -34,6 +34,7 @@ import {
   ManyToManyField,
   formatTimestamp,
 } from '../core/model/fields';
+import { nativeDialect } from '../core/dialect/registry';
 import { ModelDef, registry } from '../core/model/model';
 import { filterValueSchema } from '../core/openapi/openapi';
 import { FilterError, QueryParams, applyFilters, filtersFor } from '../core/query/filters';
@@ -207,6 +208,9 @@ function fieldConfig(model: ModelDef, field: Field<any>, types: TypeLookup): Gra
   if (field instanceof InputField) return null;
   const column = field.column;
   if (field instanceof DateTimeField) return { type: GraphQLString, resolve: (row) => (row[column] ? formatTimestamp(row[column]) : null), ...reads(column) };
+  // `/graphql/` speaks 3.5: a value stored as 4.x stores it reads in 3.5's unit (a machine's disk).
+  const convert = nativeDialect().conversion(model, field.name);
+  if (convert) return { type: scalarType(field), resolve: (row) => (row[column] === null || row[column] === undefined ? null : convert.out(row[column])), ...reads(column) };
   return { type: scalarType(field), resolve: (row) => row[column] ?? null, ...reads(column) };
 }
 

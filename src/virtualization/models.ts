@@ -17,6 +17,13 @@ const CLUSTER_STATUSES = [
   { value: 'decommissioning', label: 'Decommissioning' },
   { value: 'offline', label: 'Offline' },
 ];
+/** NetBox 4.5's VirtualMachineStartOnBootChoices. */
+const START_ON_BOOT = [
+  { value: 'on', label: 'On' },
+  { value: 'off', label: 'Off' },
+  { value: 'laststate', label: 'Last State' },
+];
+
 const VM_STATUSES = [
   { value: 'offline', label: 'Offline' },
   { value: 'active', label: 'Active' },
@@ -109,6 +116,18 @@ export const Cluster = defineModel({
   },
 });
 
+/** With virtual disks, a machine's disk is their total (NetBox 4's rule): left empty it becomes it, another value is refused. */
+async function validateDiskTotal(row: Row, ctx?: WriteContext): Promise<void> {
+  const disks = registry.get('virtualization.virtualdisk');
+  if (row.id === undefined || !disks || !ctx?.em || !ctx.driver) return;
+  const [{ total }] = await new ModelQuery(ctx.em, disks, ctx.driver).where('t.virtual_machine_id = :vm', { vm: row.id }).select({ total: 'SUM(t.size)' });
+  if (total === null || total === undefined) return;
+  if (row.disk === null) row.disk = Number(total);
+  else if (row.disk !== Number(total)) {
+    throw new FieldError({ disk: [`The specified disk size (${row.disk}) must match the aggregate size of assigned virtual disks (${Number(total)}).`] });
+  }
+}
+
 /** A VM's name is unique in its cluster and tenant, ignoring case, as NetBox's constraints on Lower('name'). */
 async function validateUniqueName(row: Row, ctx?: WriteContext): Promise<void> {
   if (row.cluster_id === null || !ctx?.em || !ctx.driver) return;
@@ -162,10 +181,18 @@ export const VirtualMachine = defineModel({
     primary_ip6: foreignKey('ipam.ipaddress', { nullable: true, onDelete: 'SET NULL', label: 'Primary IPv6' }),
     vcpus: decimal({ digits: 6, places: 2, nullable: true, label: 'vCPUs' }),
     memory: integer({ min: 0, max: 2147483647, nullable: true, label: 'Memory (MB)' }),
-    disk: integer({ min: 0, max: 2147483647, nullable: true, label: 'Disk (GB)' }),
+    // Megabytes, as NetBox 4.1 stores it (3.5 spoke gigabytes: its dialect converts); the sum of the virtual disks when there are some.
+    disk: integer({ min: 0, max: 2147483647, nullable: true, label: 'Disk (MB)' }),
     description: text({ max: 200, blank: true }),
     comments: text({ blank: true }),
     local_context_data: json({ nullable: true }),
+    serial: text({ max: 50, blank: true, verboseName: 'serial number' }),
+    start_on_boot: choice(START_ON_BOOT, { default: 'off' }),
+    config_template: foreignKey('extras.configtemplate', { nullable: true, onDelete: 'PROTECT' }),
+  },
+  counts: {
+    interface_count: { model: 'virtualization.vminterface', field: 'virtual_machine' },
+    virtual_disk_count: { model: 'virtualization.virtualdisk', field: 'virtual_machine' },
   },
   full: [
     'id', 'url', 'display', 'name', 'status', 'site', 'cluster', 'device', 'role', 'tenant', 'platform', 'primary_ip', 'primary_ip4', 'primary_ip6',
@@ -234,6 +261,7 @@ export const VirtualMachine = defineModel({
     }
     await validatePrimaryIps(row, ctx);
     await validateUniqueName(row, ctx);
+    await validateDiskTotal(row, ctx);
     // What NetBox's save() fills in: the site from the cluster.
     if (cluster && row.site_id === null) row.site_id = cluster.site_id;
   },

@@ -157,7 +157,7 @@ export class CrudService {
     // Read after the commit: what the response and the events read shares one look at the versions.
     const reads = this.cache.reader();
     // Before the events' reads ask for them: the answer's rows bring the versions with them.
-    const answerRows = answer ? this.answerRows(answer(result), reads) : undefined;
+    const answerRows = answer ? this.answerRows(answer(result), reads, ctx.dialect) : undefined;
     if (done) {
       const render = (model: ModelDef, ids: number[]) => representByIds({ ...this.render(ctx, this.db.manager, reads), baseUrl: '', exclude: new Set<string>() }, model, ids, 'full');
       this.events.committed({ ...(done as Omit<CommittedChanges, 'reads' | 'render'>), reads, render });
@@ -166,9 +166,9 @@ export class CrudService {
   }
 
   /** The rows of the objects a write answers with, read with every table's version for the reads that follow. */
-  private answerRows({ model, ids }: { model: ModelDef; ids: number[] }, reads: CachedReads): Promise<Row[]> {
+  private answerRows({ model, ids }: { model: ModelDef; ids: number[] }, reads: CachedReads, dialect?: Dialect): Promise<Row[]> {
     const versions = this.cache.versionsExpression();
-    const options: RowsOptions = { counts: countsFor(model, 'full'), order: ['id'] };
+    const options: RowsOptions = { counts: countsFor(model, 'full', dialect), order: ['id'] };
     const query = new ModelQuery(this.db.manager, model, this.db.driver).whereIdIn(ids);
     if (!versions) return query.rows(options);
     // What they list by id too (tags, referrers): the answer then reads nested objects only where there are some.
@@ -211,7 +211,7 @@ export class CrudService {
    */
   private async written(model: ModelDef, ids: number[], ctx: RequestContext, reads: CachedReads, opts: { rows?: Promise<Row[]>; fresh?: boolean; single?: boolean; chosen?: KeyChoice } = {}): Promise<Representation[]> {
     if (!opts.rows) await reads.prefetch();
-    const rows = opts.rows ?? rowsByIds(this.db.manager, this.db.driver, model, ids, 'full');
+    const rows = opts.rows ?? rowsByIds(this.db.manager, this.db.driver, model, ids, 'full', ctx.dialect);
     // One object answered alone carries its ETag.
     if (opts.single) this.tellEtag(ctx, (await rows)[0]);
     return representByIds({ ...this.render(ctx, this.db.manager, reads, opts.chosen), fresh: opts.fresh }, model, ids, 'full', rows);

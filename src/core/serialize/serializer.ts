@@ -54,7 +54,7 @@ export function keysFor(model: ModelDef, mode: Mode, dialect?: Dialect): string[
   const full = [...model.full, ...[...registry.reverseRelationsTo(model).keys()].filter((k) => !model.full.includes(k))];
   let keys = mode === 'full' ? full : model.brief;
   if (dialect && !dialect.isNative) {
-    const listed = dialect.listedKeys(model, mode, new Set([...full, ...model.brief, ...Object.keys(model.fields)]));
+    const listed = dialect.listedKeys(model, mode, new Set([...full, ...model.brief, ...Object.keys(model.fields), ...Object.keys(model.counts)]));
     if (listed) keys = listed;
     else if (mode === 'brief' && dialect.briefDescription && model.fields.description && !keys.includes('description')) keys = [...keys, 'description'];
   }
@@ -384,13 +384,13 @@ export async function loadNested(ctx: RenderContext, model: ModelDef, ids: numbe
 }
 
 /** The rows of objects by id, with the counts a mode shows: what `representByIds` renders. */
-export function rowsByIds(em: EntityManager, driver: Driver, model: ModelDef, ids: number[], mode: Mode): Promise<Row[]> {
-  return new ModelQuery(em, model, driver).whereIdIn(ids).rows({ counts: countsFor(model, mode), order: ['id'] });
+export function rowsByIds(em: EntityManager, driver: Driver, model: ModelDef, ids: number[], mode: Mode, dialect?: Dialect): Promise<Row[]> {
+  return new ModelQuery(em, model, driver).whereIdIn(ids).rows({ counts: countsFor(model, mode, dialect), order: ['id'] });
 }
 
 /** Loads rows by id and represents them in the given mode, in the order of `ids`. */
 export async function representByIds(ctx: RenderContext, model: ModelDef, ids: number[], mode: Mode, read?: Promise<Row[]>): Promise<Representation[]> {
-  const rows = await (read ?? rowsByIds(ctx.em, ctx.driver, model, ids, mode));
+  const rows = await (read ?? rowsByIds(ctx.em, ctx.driver, model, ids, mode, ctx.dialect));
   const reps = await represent(ctx, model, rows, mode);
   const byId = new Map(reps.map((r) => [r.id as number, r]));
   return ids.map((id) => byId.get(id)!).filter(Boolean);
