@@ -26,6 +26,42 @@ const gigabytes: ValueConversion = {
   filter: (value) => (wholeNumber.test(value) ? String(Number(value) * MB_PER_GB) : value),
 };
 
+/** Fields (and counts) 4.x added to a model: 3.5 neither shows, takes nor filters them; `filters` are its other filters over them. */
+const added = (fields: string[], filters: string[] = []): ModelView => ({ hide: fields, filters: Object.fromEntries([...fields, ...filters].map((f) => [f, null])) });
+
+/** Plain fields and counts 4.x added to models 3.5 had. */
+const ADDED: Record<string, ModelView> = {
+  'dcim.region': added(['comments', 'prefix_count']),
+  'dcim.sitegroup': added(['comments', 'prefix_count']),
+  'dcim.location': added(['facility', 'comments', 'prefix_count']),
+  'dcim.manufacturer': added(['comments', 'moduletype_count']),
+  'dcim.devicetype': added(['exclude_from_utilization']),
+  'dcim.moduletype': added(['airflow', 'module_count']),
+  'dcim.rackrole': added(['comments']),
+  'dcim.rack': added(['starting_unit', 'outer_height', 'airflow']),
+  'dcim.rackreservation': added(['status']),
+  'dcim.powerfeed': added(['tenant'], ['tenant_id', 'tenant_group', 'tenant_group_id']),
+  'ipam.rir': added(['comments']),
+  'ipam.role': added(['comments', 'asn_count']),
+  'ipam.asn': added(['role'], ['role_id']),
+  'ipam.asnrange': added(['comments']),
+  'ipam.iprange': added(['mark_populated']),
+  'ipam.l2vpn': added(['status']),
+  'tenancy.tenantgroup': added(['comments']),
+  'users.group': added(['description']),
+  'circuits.circuittype': added(['color']),
+  'circuits.circuit': added(['distance', 'distance_unit']),
+  'wireless.wirelesslink': added(['distance', 'distance_unit']),
+  'extras.tag': added(['weight']),
+  // 3.7 split `ui_visibility` into `ui_visible` and `ui_editable`: the model keeps both in step.
+  'extras.customfield': added(['unique', 'ui_visible', 'ui_editable', 'related_object_filter', 'validation_schema', 'comments']),
+  // 3.5 had an export template's other file fields, but did not filter by them.
+  'extras.exporttemplate': added(['environment_params', 'file_name'], ['mime_type', 'file_extension', 'as_attachment']),
+  'extras.configtemplate': added(['mime_type', 'file_name', 'file_extension', 'as_attachment']),
+  'extras.imageattachment': added(['description']),
+  'core.datasource': added(['sync_interval']),
+};
+
 /** NetBox 3.5.9's API: mostly the names the models are stored under; what 4.x added to them is hidden. */
 export const NetBox35 = defineDialect({
   version: '3.5',
@@ -35,6 +71,7 @@ export const NetBox35 = defineDialect({
   lacks: ['dcim.macaddress', 'extras.script', 'virtualization.virtualdisk'],
   lacksRoutes: ['authentication-check'],
   models: {
+    ...ADDED,
     // 3.5's terminations attached to a site or a provider network.
     'circuits.circuittermination': {
       hide: ['termination_type', 'termination_id', 'termination', '_region', '_site_group', '_location'],
@@ -46,8 +83,8 @@ export const NetBox35 = defineDialect({
     'dcim.frontporttemplate': { hide: ['positions', 'rear_ports'] },
     'dcim.rearport': { hide: ['front_ports'] },
     'dcim.rearporttemplate': { hide: ['front_ports'] },
-    // 3.5's devices and machines matched their interfaces' MAC address, the primary one's.
-    'dcim.device': { filters: { any_mac_address: null } },
+    // 3.5's devices and machines matched their interfaces' MAC address, the primary one's; 4.x placed devices by coordinates.
+    'dcim.device': added(['latitude', 'longitude'], ['any_mac_address']),
     'ipam.prefix': scoped,
     // 4.3's service parents and 4.1's VLAN group ranges and tenancy are not 3.5's: it reads a service's device or virtual machine, a group's outer bounds.
     'ipam.service': {
