@@ -272,6 +272,16 @@ async function loadParents(ctx: RenderContext, rows: Row[]): Promise<Map<number,
 /** Where a device's row, read as an update starts, carries the ids of the devices in its bays. */
 const INSTALLED_DEVICES = '__installed_devices';
 
+/** 4.x's GPS coordinates of a device: NetBox's validators bound them. */
+function validateCoordinates(row: Row): void {
+  for (const [field, bound] of [['latitude', 90], ['longitude', 180]] as const) {
+    const value = row[field];
+    if (value === null || value === undefined) continue;
+    if (value < -bound) throw new FieldError({ [field]: [`Ensure this value is greater than or equal to -${bound}.0.`] });
+    if (value > bound) throw new FieldError({ [field]: [`Ensure this value is less than or equal to ${bound}.0.`] });
+  }
+}
+
 export const Device = defineModel({
   app: 'dcim',
   name: 'device',
@@ -302,6 +312,8 @@ export const Device = defineModel({
     virtual_chassis: foreignKey('dcim.virtualchassis', { nullable: true, onDelete: 'SET NULL' }),
     vc_position: integer({ min: 0, max: 255, nullable: true }),
     vc_priority: integer({ min: 0, max: 255, nullable: true }),
+    latitude: decimal({ digits: 8, places: 6, nullable: true, helpText: 'GPS coordinate in decimal format (xx.yyyyyy)' }),
+    longitude: decimal({ digits: 9, places: 6, nullable: true, helpText: 'GPS coordinate in decimal format (xx.yyyyyy)' }),
     description: text({ max: 200, blank: true }),
     comments: text({ blank: true }),
     config_template: foreignKey('extras.configtemplate', { nullable: true, onDelete: 'PROTECT' }),
@@ -346,7 +358,7 @@ export const Device = defineModel({
     ancestors: ['regions', 'site_groups'],
   },
   filterset: {
-    fields: ['id', 'asset_tag', 'face', 'position', 'airflow', 'vc_position', 'vc_priority', 'name', 'serial', 'status'],
+    fields: ['id', 'asset_tag', 'face', 'position', 'latitude', 'longitude', 'airflow', 'vc_position', 'vc_priority', 'name', 'serial', 'status'],
     related: [
       'device_type_id', 'device_type', 'platform_id', 'platform', 'site_id', 'site', 'location_id', 'rack_id', 'cluster_id', 'virtual_chassis_id',
       'config_template_id', 'primary_ip4_id', 'primary_ip6_id', 'tenant_id', 'tenant',
@@ -392,6 +404,7 @@ export const Device = defineModel({
     if (row.name === '') row.name = null;
     row._name = naturalize(row.name);
     validatePositionRange(row);
+    validateCoordinates(row);
     const changed = (...columns: string[]) => changedColumns(row, previous, columns);
     const placed = changed('site_id', 'location_id', 'rack_id', 'position', 'face', 'device_type_id');
     const type = placed || changed('platform_id') ? await loadRow(ctx, registry.get('dcim.devicetype')!, row.device_type_id) : null;

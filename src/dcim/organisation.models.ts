@@ -11,8 +11,11 @@ export const LOCATION_STATUSES = [
   { value: 'retired', label: 'Retired' },
 ] as const;
 
+/** 4.x's prefix_count: prefixes whose cached place is this one itself, not counted through the tree (NetBox's `prefix_set`). */
+const prefixCount = (cache: string) => ({ model: 'ipam.prefix', where: `c.${q(cache)} = t.id` });
+
 /** Regions and site groups: trees of sites, counted cumulatively. */
-function siteTree(name: string, plural: string, verboseName: string, siteField: string): ModelDef {
+function siteTree(name: string, plural: string, verboseName: string, siteField: string, cache: string): ModelDef {
   return defineModel({
     app: 'dcim',
     name,
@@ -24,16 +27,17 @@ function siteTree(name: string, plural: string, verboseName: string, siteField: 
       slug: slug({ max: 100, unique: true }),
       parent: foreignKey(`dcim.${name}`, { nullable: true, onDelete: 'CASCADE' }),
       description: text({ max: 200, blank: true }),
+      comments: text({ blank: true }),
     },
-    counts: { site_count: { model: 'dcim.site', field: siteField } },
+    counts: { site_count: { model: 'dcim.site', field: siteField }, prefix_count: prefixCount(cache) },
     brief: ['id', 'url', 'display', 'name', 'slug', 'site_count', '_depth'],
-    search: ['name', 'slug', 'description'],
+    search: ['name', 'slug', 'description', 'comments'],
     filterset: { fields: ['id', 'name', 'slug', 'description'], related: ['parent_id', 'parent'] },
   });
 }
 
-export const Region = siteTree('region', 'regions', 'region', 'region');
-export const SiteGroup = siteTree('sitegroup', 'site-groups', 'site group', 'group');
+export const Region = siteTree('region', 'regions', 'region', 'region', '_region_id');
+export const SiteGroup = siteTree('sitegroup', 'site-groups', 'site group', 'group', '_site_group_id');
 
 /** IANA time zone names, as the runtime knows them. */
 function validTimeZone(zone: string): boolean {
@@ -101,7 +105,9 @@ export const Location = defineModel({
     parent: foreignKey('dcim.location', { nullable: true, onDelete: 'CASCADE' }),
     status: choice(LOCATION_STATUSES, { default: 'active' }),
     tenant: foreignKey('tenancy.tenant', { nullable: true, onDelete: 'PROTECT' }),
+    facility: text({ max: 50, blank: true }),
     description: text({ max: 200, blank: true }),
+    comments: text({ blank: true }),
   },
   constraints: [
     { fields: ['site', 'parent', 'name'] },
@@ -112,6 +118,7 @@ export const Location = defineModel({
   counts: {
     rack_count: { model: 'dcim.rack', field: 'location' },
     device_count: { model: 'dcim.device', field: 'location' },
+    prefix_count: prefixCount('_location_id'),
   },
   /**
    * NetBox's signal: what lies in the location and below follows it to another site (its locations, racks,
@@ -128,8 +135,8 @@ export const Location = defineModel({
     if (registry.has('dcim.cabletermination')) await move('dcim.cabletermination', '_location', '_site');
   },
   brief: ['id', 'url', 'display', 'name', 'slug', 'rack_count', '_depth'],
-  search: ['name', 'slug', 'description'],
-  filterset: { fields: ['id', 'name', 'slug', 'status', 'description'], related: ['site_id', 'site', 'parent_id', 'parent', 'tenant_id', 'tenant'] },
+  search: ['name', 'slug', 'description', 'comments', 'facility'],
+  filterset: { fields: ['id', 'name', 'slug', 'status', 'facility', 'description'], related: ['site_id', 'site', 'parent_id', 'parent', 'tenant_id', 'tenant'] },
   filters: {
     ...tenancyFilters(() => Location),
     region_id: pathFilter(() => Location, 'site.region', 'id'),

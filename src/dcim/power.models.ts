@@ -1,6 +1,6 @@
 import { FieldError, choice, foreignKey, integer, text } from '../core/model/fields';
 import { CustomFilter, defineModel, registry } from '../core/model/model';
-import { escapeLike, pathFilter } from '../core/query/filters';
+import { escapeLike, pathFilter, tenancyFilters } from '../core/query/filters';
 import { loadRow, q } from '../core/query/model-query';
 import { CABLED_KEYS, PATH_KEYS, augmentCabled, cabledFields, cabledFilters } from './cabling';
 import { POWER_FEED_PHASES, POWER_FEED_STATUSES, POWER_FEED_SUPPLIES, POWER_FEED_TYPES } from './choices';
@@ -56,6 +56,7 @@ export const PowerFeed = defineModel({
     available_power: integer({ min: 0, readOnly: true, default: 0 }),
     ...cabledFields(true),
     description: text({ max: 200, blank: true }),
+    tenant: foreignKey('tenancy.tenant', { nullable: true, onDelete: 'PROTECT' }),
     comments: text({ blank: true }),
   },
   full: [
@@ -67,9 +68,10 @@ export const PowerFeed = defineModel({
   search: ['name', 'comments'],
   filterset: {
     fields: ['id', 'name', 'status', 'type', 'supply', 'phase', 'voltage', 'amperage', 'max_utilization', 'cable_end'],
-    related: ['power_panel_id', 'rack_id'],
+    related: ['power_panel_id', 'rack_id', 'tenant_id', 'tenant'],
   },
   filters: {
+    ...tenancyFilters(() => PowerFeed),
     q: feedSearch(),
     ...cabledFilters(() => PowerFeed, true),
     site_id: pathFilter(() => PowerFeed, 'power_panel.site', 'id'),

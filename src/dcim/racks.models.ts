@@ -15,6 +15,7 @@ export const RackRole = defineModel({
     slug: slug({ max: 100, unique: true }),
     color: text({ max: 6, default: '9e9e9e', pattern: /^[0-9a-f]{6}$/, patternMessage: 'Enter a valid hexadecimal RGB color code.' }),
     description: text({ max: 200, blank: true }),
+    comments: text({ blank: true }),
   },
   counts: { rack_count: { model: 'dcim.rack', field: 'role' } },
   brief: ['id', 'url', 'display', 'name', 'slug', 'rack_count'],
@@ -45,6 +46,17 @@ const RACK_WIDTHS = [
   { value: 19, label: '19 inches' },
   { value: 21, label: '21 inches' },
   { value: 23, label: '23 inches' },
+] as const;
+
+const RACK_AIRFLOWS = [
+  { value: 'front-to-rear', label: 'Front to rear' },
+  { value: 'rear-to-front', label: 'Rear to front' },
+] as const;
+
+const RESERVATION_STATUSES = [
+  { value: 'pending', label: 'Pending' },
+  { value: 'active', label: 'Active' },
+  { value: 'stale', label: 'Stale' },
 ] as const;
 
 const LENGTH_UNITS = [
@@ -96,14 +108,17 @@ export const Rack = defineModel({
     type: choice(RACK_TYPES, { nullable: true, blank: true }),
     width: choice(RACK_WIDTHS, { default: 19 }),
     u_height: integer({ min: 1, max: 100, default: 42 }),
+    starting_unit: integer({ min: 1, max: 32767, default: 1 }),
     weight: decimal({ digits: 8, places: 2, nullable: true }),
     max_weight: integer({ min: 0, max: 2147483647, nullable: true }),
     weight_unit: choice(WEIGHT_UNITS, { nullable: true, blank: true }),
     desc_units: boolean({ default: false }),
     outer_width: integer({ min: 0, max: 32767, nullable: true }),
+    outer_height: integer({ min: 0, max: 32767, nullable: true }),
     outer_depth: integer({ min: 0, max: 32767, nullable: true }),
     outer_unit: choice(LENGTH_UNITS, { nullable: true, blank: true }),
     mounting_depth: integer({ min: 0, max: 32767, nullable: true }),
+    airflow: choice(RACK_AIRFLOWS, { nullable: true, blank: true }),
     description: text({ max: 200, blank: true }),
     comments: text({ blank: true }),
   },
@@ -116,8 +131,8 @@ export const Rack = defineModel({
   search: ['name', 'facility_id', 'serial', 'asset_tag', 'description', 'comments'],
   filterset: {
     fields: [
-      'id', 'name', 'facility_id', 'asset_tag', 'u_height', 'desc_units', 'outer_width', 'outer_depth', 'outer_unit', 'mounting_depth', 'weight',
-      'max_weight', 'weight_unit', 'status', 'type', 'width', 'serial',
+      'id', 'name', 'facility_id', 'asset_tag', 'u_height', 'starting_unit', 'desc_units', 'outer_width', 'outer_height', 'outer_depth', 'outer_unit',
+      'mounting_depth', 'airflow', 'weight', 'max_weight', 'weight_unit', 'status', 'type', 'width', 'serial',
     ],
     related: ['site_id', 'site', 'location_id', 'location', 'role_id', 'role', 'tenant_id', 'tenant'],
   },
@@ -129,7 +144,7 @@ export const Rack = defineModel({
     await em.createQueryBuilder().update(devices.table).set({ site_id: row.site_id, location_id: row.location_id }).where('rack_id = :rack', { rack: row.id }).execute();
   },
   async validate(row, _previous, ctx) {
-    if ((row.outer_width !== null || row.outer_depth !== null) && !row.outer_unit) {
+    if ((row.outer_width !== null || row.outer_depth !== null || (row.outer_height ?? null) !== null) && !row.outer_unit) {
       throw new FieldError({ outer_unit: ['Must specify a unit when setting an outer width/depth'] });
     }
     if (row.max_weight !== null && !row.weight_unit) {
@@ -155,13 +170,14 @@ export const RackReservation = defineModel({
     units: json(),
     user: foreignKey('users.user', { onDelete: 'PROTECT' }),
     tenant: foreignKey('tenancy.tenant', { nullable: true, onDelete: 'PROTECT' }),
+    status: choice(RESERVATION_STATUSES, { default: 'active' }),
     description: text({ max: 200 }),
     comments: text({ blank: true }),
   },
   full: ['id', 'url', 'display', 'rack', 'units', 'created', 'last_updated', 'user', 'tenant', 'description', 'comments', 'tags', 'custom_fields'],
   brief: ['id', 'url', 'display', 'user', 'units'],
   search: ['description', 'comments'],
-  filterset: { fields: ['id', 'created', 'description'], related: ['rack_id', 'user_id', 'user', 'tenant_id', 'tenant'] },
+  filterset: { fields: ['id', 'created', 'description', 'status'], related: ['rack_id', 'user_id', 'user', 'tenant_id', 'tenant'] },
   filters: {
     ...tenancyFilters(() => RackReservation),
     site_id: pathFilter(() => RackReservation, 'rack.site', 'id'),

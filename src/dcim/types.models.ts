@@ -35,9 +35,11 @@ export const Manufacturer = defineModel({
     name: text({ max: 100, unique: true }),
     slug: slug({ max: 100, unique: true }),
     description: text({ max: 200, blank: true }),
+    comments: text({ blank: true }),
   },
   counts: {
     devicetype_count: { model: 'dcim.devicetype', field: 'manufacturer' },
+    moduletype_count: { model: 'dcim.moduletype', field: 'manufacturer' },
     inventoryitem_count: { model: 'dcim.inventoryitem', field: 'manufacturer' },
     platform_count: { model: 'dcim.platform', field: 'manufacturer' },
   },
@@ -120,6 +122,9 @@ const AIRFLOWS = [
   { value: 'mixed', label: 'Mixed' },
 ] as const;
 
+/** A module's airflow (4.4): a device's but mixed. */
+const MODULE_AIRFLOWS = AIRFLOWS.filter((a) => a.value !== 'mixed');
+
 /** NetBox's weight rule: a weight needs its unit. */
 function requireWeightUnit(row: Row): void {
   if (row.weight !== null && row.weight !== undefined && !row.weight_unit) {
@@ -143,6 +148,7 @@ export const DeviceType = defineModel({
     slug: slug({ max: 100 }),
     part_number: text({ max: 50, blank: true }),
     u_height: decimal({ digits: 4, places: 1, default: 1 }),
+    exclude_from_utilization: boolean({ default: false }),
     is_full_depth: boolean({ default: true }),
     subdevice_role: choice(SUBDEVICE_ROLES, { nullable: true, blank: true }),
     airflow: choice(AIRFLOWS, { nullable: true, blank: true }),
@@ -161,7 +167,7 @@ export const DeviceType = defineModel({
   brief: ['id', 'url', 'display', 'manufacturer', 'model', 'slug', 'device_count'],
   search: ['model', 'part_number', 'description', 'comments'],
   filterset: {
-    fields: ['id', 'model', 'slug', 'part_number', 'u_height', 'is_full_depth', 'subdevice_role', 'airflow', 'weight', 'weight_unit'],
+    fields: ['id', 'model', 'slug', 'part_number', 'u_height', 'exclude_from_utilization', 'is_full_depth', 'subdevice_role', 'airflow', 'weight', 'weight_unit'],
     related: ['manufacturer_id', 'manufacturer', 'default_platform_id', 'default_platform'],
   },
   filters: {
@@ -190,15 +196,17 @@ export const ModuleType = defineModel({
     manufacturer: foreignKey('dcim.manufacturer', { onDelete: 'PROTECT' }),
     model: text({ max: 100 }),
     part_number: text({ max: 50, blank: true }),
+    airflow: choice(MODULE_AIRFLOWS, { nullable: true, blank: true }),
     weight: decimal({ digits: 8, places: 2, nullable: true }),
     weight_unit: choice(WEIGHT_UNITS, { nullable: true, blank: true }),
     description: text({ max: 200, blank: true }),
     comments: text({ blank: true }),
   },
+  counts: { module_count: { model: 'dcim.module', field: 'module_type' } },
   constraints: [{ fields: ['manufacturer', 'model'] }],
   brief: ['id', 'url', 'display', 'manufacturer', 'model'],
   search: ['model', 'part_number', 'description', 'comments'],
-  filterset: { fields: ['id', 'model', 'part_number', 'weight', 'weight_unit'], related: ['manufacturer_id', 'manufacturer'] },
+  filterset: { fields: ['id', 'model', 'part_number', 'airflow', 'weight', 'weight_unit'], related: ['manufacturer_id', 'manufacturer'] },
   filters: componentPresenceFilters('module_type_id', TYPE_COMPONENTS, 'template'),
   validate: requireWeightUnit,
 });
