@@ -125,15 +125,12 @@ const NOT_STORED: Record<string, Record<string, Unstored>> = {
   'dcim.powerfeed': {
     cable_connector: cableConnector,
   },
-  'ipam.asn': { role: ['role', '4.x ASN roles are not stored'], role_id: ['role', '4.x ASN roles are not stored'] },
   'ipam.vlangroup': { rack_group: ['rack_group', '4.4 rack groups are not stored (a group cannot be scoped to one)'] },
   'ipam.vlan': {
     qinq_role: ['qinq_role', '4.2 Q-in-Q is not stored'],
     qinq_svlan_id: ['qinq_svlan', '4.2 Q-in-Q is not stored'],
     qinq_svlan_vid: ['qinq_svlan', '4.2 Q-in-Q is not stored'],
   },
-  'ipam.iprange': { mark_populated: ['mark_populated', '4.3 populated ranges are not stored'] },
-  'ipam.l2vpn': { status: ['status', '4.4 L2VPN statuses are not stored'] },
   'virtualization.virtualmachine': {
     config_template_id: ['config_template', '4.0 machine config templates are not stored'],
     interface_count: ['interface_count', '4.x counter fields are not stored'],

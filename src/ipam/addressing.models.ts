@@ -284,7 +284,7 @@ export const IPRange = defineModel({
   app: 'ipam',
   name: 'iprange',
   plural: 'ip-ranges',
-  filterset: { fields: ['id', 'mark_utilized', 'description', 'status'], related: ['vrf_id', 'vrf', 'role_id', 'role', 'tenant_id', 'tenant'] },
+  filterset: { fields: ['id', 'mark_populated', 'mark_utilized', 'description', 'status'], related: ['vrf_id', 'vrf', 'role_id', 'role', 'tenant_id', 'tenant'] },
   verboseName: 'IP range',
   display: rangeName,
   ordering: ['vrf_id nulls first', 'start_address', 'id'],
@@ -296,6 +296,8 @@ export const IPRange = defineModel({
     tenant: foreignKey('tenancy.tenant', { nullable: true, onDelete: 'PROTECT' }),
     status: choice(RANGE_STATUSES, { default: 'active' }),
     role: foreignKey('ipam.role', { nullable: true, onDelete: 'SET NULL' }),
+    // 4.3: no addresses may be created inside; stored only, the range's availability does not follow it yet.
+    mark_populated: boolean({ default: false }),
     mark_utilized: boolean({ default: false }),
     description: text({ max: 200, blank: true }),
     comments: text({ blank: true }),

@@ -19,6 +19,7 @@ export const ASNRange = defineModel({
     end: integer({ min: 1, max: 4294967295, big: true }),
     tenant: foreignKey('tenancy.tenant', { nullable: true, onDelete: 'PROTECT' }),
     description: text({ max: 200, blank: true }),
+    comments: text({ blank: true }),
   },
   // ASNs do not point at ranges: a range holds whichever ASNs fall between its bounds.
   counts: { asn_count: { model: 'ipam.asn', where: 'c."asn" >= t."start" AND c."asn" <= t."end"' } },

@@ -27,6 +27,12 @@ const POINT_TO_POINT = new Set(['vpws', 'epl', 'ep-lan', 'ep-tree']);
 const TERMINATION_TYPES = ['dcim.interface', 'ipam.vlan', 'virtualization.vminterface'];
 
 /** NetBox keeps 64-bit identifiers; these stay within what a JSON number carries exactly. */
+const L2VPN_STATUSES = [
+  { value: 'active', label: 'Active' },
+  { value: 'planned', label: 'Planned' },
+  { value: 'decommissioning', label: 'Decommissioning' },
+] as const;
+
 const LARGEST_IDENTIFIER = Number.MAX_SAFE_INTEGER;
 
 export const L2VPN = defineModel({
@@ -34,7 +40,7 @@ export const L2VPN = defineModel({
   name: 'l2vpn',
   plural: 'l2vpns',
   filterset: {
-    fields: ['id', 'identifier', 'name', 'slug', 'type', 'description'],
+    fields: ['id', 'identifier', 'name', 'slug', 'status', 'type', 'description'],
     related: ['import_target_id', 'import_target', 'export_target_id', 'export_target', 'tenant_id', 'tenant'],
   },
   verboseName: 'L2VPN',
@@ -45,6 +51,7 @@ export const L2VPN = defineModel({
     name: text({ max: 100, unique: true }),
     slug: slug({ max: 100, unique: true }),
     type: choice(L2VPN_TYPES, { blank: true }),
+    status: choice(L2VPN_STATUSES, { default: 'active' }),
     import_targets: manyToMany('ipam.routetarget', { filterName: 'import_target' }),
     export_targets: manyToMany('ipam.routetarget', { filterName: 'export_target' }),
     description: text({ max: 200, blank: true }),

@@ -1,0 +1,131 @@
+import { MigrationInterface, QueryRunner } from "typeorm";
+
+/** NetBox 4.x's plain fields of existing ipam models; existing rows get NetBox's defaults. */
+export class NetBox4FieldsIpam1795742600496 implements MigrationInterface {
+    name = 'NetBox4FieldsIpam1795742600496'
+
+    public async up(queryRunner: QueryRunner): Promise<void> {
+        await queryRunner.query(`CREATE TABLE "temporary_ipam_rir" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "name" varchar(100) NOT NULL, "slug" varchar(100) NOT NULL, "is_private" boolean NOT NULL, "description" varchar(200) NOT NULL, "custom_field_data" text NOT NULL, "created" date, "last_updated" datetime, "comments" text NOT NULL, CONSTRAINT "UQ_4a05a75300614d5f92860236624" UNIQUE ("slug"), CONSTRAINT "UQ_2db76ddd285d9e4fe7fa35e34db" UNIQUE ("name"))`);
+        await queryRunner.query(`INSERT INTO "temporary_ipam_rir"("id", "name", "slug", "is_private", "description", "custom_field_data", "created", "last_updated", "comments") SELECT "id", "name", "slug", "is_private", "description", "custom_field_data", "created", "last_updated", '' FROM "ipam_rir"`);
+        await queryRunner.query(`DROP TABLE "ipam_rir"`);
+        await queryRunner.query(`ALTER TABLE "temporary_ipam_rir" RENAME TO "ipam_rir"`);
+        await queryRunner.query(`DROP INDEX "idx_ipam_role_weight"`);
+        await queryRunner.query(`CREATE TABLE "temporary_ipam_role" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "name" varchar(100) NOT NULL, "slug" varchar(100) NOT NULL, "weight" integer NOT NULL, "description" varchar(200) NOT NULL, "custom_field_data" text NOT NULL, "created" date, "last_updated" datetime, "comments" text NOT NULL, CONSTRAINT "UQ_38fff1ea0a2abc5440163ab9851" UNIQUE ("slug"), CONSTRAINT "UQ_9e0eaa624ee58e1779655c347a2" UNIQUE ("name"))`);
+        await queryRunner.query(`INSERT INTO "temporary_ipam_role"("id", "name", "slug", "weight", "description", "custom_field_data", "created", "last_updated", "comments") SELECT "id", "name", "slug", "weight", "description", "custom_field_data", "created", "last_updated", '' FROM "ipam_role"`);
+        await queryRunner.query(`DROP TABLE "ipam_role"`);
+        await queryRunner.query(`ALTER TABLE "temporary_ipam_role" RENAME TO "ipam_role"`);
+        await queryRunner.query(`CREATE INDEX "idx_ipam_role_weight" ON "ipam_role" ("weight") `);
+        await queryRunner.query(`DROP INDEX "idx_ipam_asn_tenant_id"`);
+        await queryRunner.query(`DROP INDEX "idx_ipam_asn_rir_id"`);
+        await queryRunner.query(`CREATE TABLE "temporary_ipam_asn" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "asn" bigint NOT NULL, "rir_id" integer NOT NULL, "tenant_id" integer, "description" varchar(200) NOT NULL, "comments" text NOT NULL, "custom_field_data" text NOT NULL, "created" date, "last_updated" datetime, "role_id" integer, CONSTRAINT "UQ_8cee8cd0751599b269686a8d644" UNIQUE ("asn"), CONSTRAINT "FK_2019c49882e686e76ee8192e41b" FOREIGN KEY ("tenant_id") REFERENCES "tenancy_tenant" ("id") ON DELETE RESTRICT ON UPDATE NO ACTION, CONSTRAINT "FK_8e01c902c10b8ddd63053436384" FOREIGN KEY ("rir_id") REFERENCES "ipam_rir" ("id") ON DELETE RESTRICT ON UPDATE NO ACTION)`);
+        await queryRunner.query(`INSERT INTO "temporary_ipam_asn"("id", "asn", "rir_id", "tenant_id", "description", "comments", "custom_field_data", "created", "last_updated") SELECT "id", "asn", "rir_id", "tenant_id", "description", "comments", "custom_field_data", "created", "last_updated" FROM "ipam_asn"`);
+        await queryRunner.query(`DROP TABLE "ipam_asn"`);
+        await queryRunner.query(`ALTER TABLE "temporary_ipam_asn" RENAME TO "ipam_asn"`);
+        await queryRunner.query(`CREATE INDEX "idx_ipam_asn_tenant_id" ON "ipam_asn" ("tenant_id") `);
+        await queryRunner.query(`CREATE INDEX "idx_ipam_asn_rir_id" ON "ipam_asn" ("rir_id") `);
+        await queryRunner.query(`DROP INDEX "idx_ipam_iprange_start_address"`);
+        await queryRunner.query(`DROP INDEX "idx_ipam_iprange_family_ip_start"`);
+        await queryRunner.query(`DROP INDEX "idx_ipam_iprange_role_id"`);
+        await queryRunner.query(`DROP INDEX "idx_ipam_iprange_tenant_id"`);
+        await queryRunner.query(`DROP INDEX "idx_ipam_iprange_vrf_id"`);
+        await queryRunner.query(`CREATE TABLE "temporary_ipam_iprange" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "start_address" text NOT NULL, "end_address" text NOT NULL, "vrf_id" integer, "tenant_id" integer, "status" varchar(50) NOT NULL, "role_id" integer, "mark_utilized" boolean NOT NULL, "description" varchar(200) NOT NULL, "comments" text NOT NULL, "family" integer NOT NULL, "ip_start" varchar(32) NOT NULL, "ip_end" varchar(32) NOT NULL, "mask_length" integer NOT NULL, "size" bigint NOT NULL, "custom_field_data" text NOT NULL, "created" date, "last_updated" datetime, "mark_populated" boolean NOT NULL, CONSTRAINT "FK_c4f048ae0af8e0a79ef8410da29" FOREIGN KEY ("role_id") REFERENCES "ipam_role" ("id") ON DELETE SET NULL ON UPDATE NO ACTION, CONSTRAINT "FK_30e300c2098e9ecc4fb9c6dfd63" FOREIGN KEY ("tenant_id") REFERENCES "tenancy_tenant" ("id") ON DELETE RESTRICT ON UPDATE NO ACTION, CONSTRAINT "FK_f55d8053e3aaaf6333eb1688a44" FOREIGN KEY ("vrf_id") REFERENCES "ipam_vrf" ("id") ON DELETE RESTRICT ON UPDATE NO ACTION)`);
+        await queryRunner.query(`INSERT INTO "temporary_ipam_iprange"("id", "start_address", "end_address", "vrf_id", "tenant_id", "status", "role_id", "mark_utilized", "description", "comments", "family", "ip_start", "ip_end", "mask_length", "size", "custom_field_data", "created", "last_updated", "mark_populated") SELECT "id", "start_address", "end_address", "vrf_id", "tenant_id", "status", "role_id", "mark_utilized", "description", "comments", "family", "ip_start", "ip_end", "mask_length", "size", "custom_field_data", "created", "last_updated", 0 FROM "ipam_iprange"`);
+        await queryRunner.query(`DROP TABLE "ipam_iprange"`);
+        await queryRunner.query(`ALTER TABLE "temporary_ipam_iprange" RENAME TO "ipam_iprange"`);
+        await queryRunner.query(`CREATE INDEX "idx_ipam_iprange_start_address" ON "ipam_iprange" ("start_address") `);
+        await queryRunner.query(`CREATE INDEX "idx_ipam_iprange_family_ip_start" ON "ipam_iprange" ("family", "ip_start") `);
+        await queryRunner.query(`CREATE INDEX "idx_ipam_iprange_role_id" ON "ipam_iprange" ("role_id") `);
+        await queryRunner.query(`CREATE INDEX "idx_ipam_iprange_tenant_id" ON "ipam_iprange" ("tenant_id") `);
+        await queryRunner.query(`CREATE INDEX "idx_ipam_iprange_vrf_id" ON "ipam_iprange" ("vrf_id") `);
+        await queryRunner.query(`DROP INDEX "idx_ipam_asnrange_tenant_id"`);
+        await queryRunner.query(`DROP INDEX "idx_ipam_asnrange_rir_id"`);
+        await queryRunner.query(`CREATE TABLE "temporary_ipam_asnrange" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "name" varchar(100) NOT NULL, "slug" varchar(100) NOT NULL, "rir_id" integer NOT NULL, "start" bigint NOT NULL, "end" bigint NOT NULL, "tenant_id" integer, "description" varchar(200) NOT NULL, "custom_field_data" text NOT NULL, "created" date, "last_updated" datetime, "comments" text NOT NULL, CONSTRAINT "UQ_5aa215e76be23febe03da121ca5" UNIQUE ("slug"), CONSTRAINT "UQ_c52a1a1551efef704e19e154184" UNIQUE ("name"), CONSTRAINT "FK_46785c7490156bee51957647b0b" FOREIGN KEY ("tenant_id") REFERENCES "tenancy_tenant" ("id") ON DELETE RESTRICT ON UPDATE NO ACTION, CONSTRAINT "FK_107f4ccdd58aaf061cd83f76120" FOREIGN KEY ("rir_id") REFERENCES "ipam_rir" ("id") ON DELETE RESTRICT ON UPDATE NO ACTION)`);
+        await queryRunner.query(`INSERT INTO "temporary_ipam_asnrange"("id", "name", "slug", "rir_id", "start", "end", "tenant_id", "description", "custom_field_data", "created", "last_updated", "comments") SELECT "id", "name", "slug", "rir_id", "start", "end", "tenant_id", "description", "custom_field_data", "created", "last_updated", '' FROM "ipam_asnrange"`);
+        await queryRunner.query(`DROP TABLE "ipam_asnrange"`);
+        await queryRunner.query(`ALTER TABLE "temporary_ipam_asnrange" RENAME TO "ipam_asnrange"`);
+        await queryRunner.query(`CREATE INDEX "idx_ipam_asnrange_tenant_id" ON "ipam_asnrange" ("tenant_id") `);
+        await queryRunner.query(`CREATE INDEX "idx_ipam_asnrange_rir_id" ON "ipam_asnrange" ("rir_id") `);
+        await queryRunner.query(`DROP INDEX "idx_ipam_l2vpn_identifier"`);
+        await queryRunner.query(`DROP INDEX "idx_ipam_l2vpn_tenant_id"`);
+        await queryRunner.query(`CREATE TABLE "temporary_ipam_l2vpn" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "identifier" bigint, "name" varchar(100) NOT NULL, "slug" varchar(100) NOT NULL, "type" varchar(50) NOT NULL, "description" varchar(200) NOT NULL, "comments" text NOT NULL, "tenant_id" integer, "custom_field_data" text NOT NULL, "created" date, "last_updated" datetime, "status" varchar(50) NOT NULL, CONSTRAINT "UQ_76017414e5abceab397ac742835" UNIQUE ("slug"), CONSTRAINT "UQ_9b7b4b3ce5f904b5526c6bad920" UNIQUE ("name"), CONSTRAINT "FK_c5646f2df824ed8a7c1188a857f" FOREIGN KEY ("tenant_id") REFERENCES "tenancy_tenant" ("id") ON DELETE RESTRICT ON UPDATE NO ACTION)`);
+        await queryRunner.query(`INSERT INTO "temporary_ipam_l2vpn"("id", "identifier", "name", "slug", "type", "description", "comments", "tenant_id", "custom_field_data", "created", "last_updated", "status") SELECT "id", "identifier", "name", "slug", "type", "description", "comments", "tenant_id", "custom_field_data", "created", "last_updated", 'active' FROM "ipam_l2vpn"`);
+        await queryRunner.query(`DROP TABLE "ipam_l2vpn"`);
+        await queryRunner.query(`ALTER TABLE "temporary_ipam_l2vpn" RENAME TO "ipam_l2vpn"`);
+        await queryRunner.query(`CREATE INDEX "idx_ipam_l2vpn_identifier" ON "ipam_l2vpn" ("identifier") `);
+        await queryRunner.query(`CREATE INDEX "idx_ipam_l2vpn_tenant_id" ON "ipam_l2vpn" ("tenant_id") `);
+        await queryRunner.query(`CREATE INDEX "idx_ipam_asn_role_id" ON "ipam_asn" ("role_id") `);
+        await queryRunner.query(`DROP INDEX "idx_ipam_asn_tenant_id"`);
+        await queryRunner.query(`DROP INDEX "idx_ipam_asn_rir_id"`);
+        await queryRunner.query(`DROP INDEX "idx_ipam_asn_role_id"`);
+        await queryRunner.query(`CREATE TABLE "temporary_ipam_asn" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "asn" bigint NOT NULL, "rir_id" integer NOT NULL, "tenant_id" integer, "description" varchar(200) NOT NULL, "comments" text NOT NULL, "custom_field_data" text NOT NULL, "created" date, "last_updated" datetime, "role_id" integer, CONSTRAINT "UQ_8cee8cd0751599b269686a8d644" UNIQUE ("asn"), CONSTRAINT "FK_2019c49882e686e76ee8192e41b" FOREIGN KEY ("tenant_id") REFERENCES "tenancy_tenant" ("id") ON DELETE RESTRICT ON UPDATE NO ACTION, CONSTRAINT "FK_8e01c902c10b8ddd63053436384" FOREIGN KEY ("rir_id") REFERENCES "ipam_rir" ("id") ON DELETE RESTRICT ON UPDATE NO ACTION, CONSTRAINT "FK_f8afcb273dc243167dab238a7ea" FOREIGN KEY ("role_id") REFERENCES "ipam_role" ("id") ON DELETE SET NULL ON UPDATE NO ACTION)`);
+        await queryRunner.query(`INSERT INTO "temporary_ipam_asn"("id", "asn", "rir_id", "tenant_id", "description", "comments", "custom_field_data", "created", "last_updated", "role_id") SELECT "id", "asn", "rir_id", "tenant_id", "description", "comments", "custom_field_data", "created", "last_updated", "role_id" FROM "ipam_asn"`);
+        await queryRunner.query(`DROP TABLE "ipam_asn"`);
+        await queryRunner.query(`ALTER TABLE "temporary_ipam_asn" RENAME TO "ipam_asn"`);
+        await queryRunner.query(`CREATE INDEX "idx_ipam_asn_tenant_id" ON "ipam_asn" ("tenant_id") `);
+        await queryRunner.query(`CREATE INDEX "idx_ipam_asn_rir_id" ON "ipam_asn" ("rir_id") `);
+        await queryRunner.query(`CREATE INDEX "idx_ipam_asn_role_id" ON "ipam_asn" ("role_id") `);
+    }
+
+    public async down(queryRunner: QueryRunner): Promise<void> {
+        await queryRunner.query(`DROP INDEX "idx_ipam_asn_role_id"`);
+        await queryRunner.query(`DROP INDEX "idx_ipam_asn_rir_id"`);
+        await queryRunner.query(`DROP INDEX "idx_ipam_asn_tenant_id"`);
+        await queryRunner.query(`ALTER TABLE "ipam_asn" RENAME TO "temporary_ipam_asn"`);
+        await queryRunner.query(`CREATE TABLE "ipam_asn" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "asn" bigint NOT NULL, "rir_id" integer NOT NULL, "tenant_id" integer, "description" varchar(200) NOT NULL, "comments" text NOT NULL, "custom_field_data" text NOT NULL, "created" date, "last_updated" datetime, "role_id" integer, CONSTRAINT "UQ_8cee8cd0751599b269686a8d644" UNIQUE ("asn"), CONSTRAINT "FK_2019c49882e686e76ee8192e41b" FOREIGN KEY ("tenant_id") REFERENCES "tenancy_tenant" ("id") ON DELETE RESTRICT ON UPDATE NO ACTION, CONSTRAINT "FK_8e01c902c10b8ddd63053436384" FOREIGN KEY ("rir_id") REFERENCES "ipam_rir" ("id") ON DELETE RESTRICT ON UPDATE NO ACTION)`);
+        await queryRunner.query(`INSERT INTO "ipam_asn"("id", "asn", "rir_id", "tenant_id", "description", "comments", "custom_field_data", "created", "last_updated", "role_id") SELECT "id", "asn", "rir_id", "tenant_id", "description", "comments", "custom_field_data", "created", "last_updated", "role_id" FROM "temporary_ipam_asn"`);
+        await queryRunner.query(`DROP TABLE "temporary_ipam_asn"`);
+        await queryRunner.query(`CREATE INDEX "idx_ipam_asn_role_id" ON "ipam_asn" ("role_id") `);
+        await queryRunner.query(`CREATE INDEX "idx_ipam_asn_rir_id" ON "ipam_asn" ("rir_id") `);
+        await queryRunner.query(`CREATE INDEX "idx_ipam_asn_tenant_id" ON "ipam_asn" ("tenant_id") `);
+        await queryRunner.query(`DROP INDEX "idx_ipam_asn_role_id"`);
+        await queryRunner.query(`DROP INDEX "idx_ipam_l2vpn_tenant_id"`);
+        await queryRunner.query(`DROP INDEX "idx_ipam_l2vpn_identifier"`);
+        await queryRunner.query(`ALTER TABLE "ipam_l2vpn" RENAME TO "temporary_ipam_l2vpn"`);
+        await queryRunner.query(`CREATE TABLE "ipam_l2vpn" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "identifier" bigint, "name" varchar(100) NOT NULL, "slug" varchar(100) NOT NULL, "type" varchar(50) NOT NULL, "description" varchar(200) NOT NULL, "comments" text NOT NULL, "tenant_id" integer, "custom_field_data" text NOT NULL, "created" date, "last_updated" datetime, CONSTRAINT "UQ_76017414e5abceab397ac742835" UNIQUE ("slug"), CONSTRAINT "UQ_9b7b4b3ce5f904b5526c6bad920" UNIQUE ("name"), CONSTRAINT "FK_c5646f2df824ed8a7c1188a857f" FOREIGN KEY ("tenant_id") REFERENCES "tenancy_tenant" ("id") ON DELETE RESTRICT ON UPDATE NO ACTION)`);
+        await queryRunner.query(`INSERT INTO "ipam_l2vpn"("id", "identifier", "name", "slug", "type", "description", "comments", "tenant_id", "custom_field_data", "created", "last_updated") SELECT "id", "identifier", "name", "slug", "type", "description", "comments", "tenant_id", "custom_field_data", "created", "last_updated" FROM "temporary_ipam_l2vpn"`);
+        await queryRunner.query(`DROP TABLE "temporary_ipam_l2vpn"`);
+        await queryRunner.query(`CREATE INDEX "idx_ipam_l2vpn_tenant_id" ON "ipam_l2vpn" ("tenant_id") `);
+        await queryRunner.query(`CREATE INDEX "idx_ipam_l2vpn_identifier" ON "ipam_l2vpn" ("identifier") `);
+        await queryRunner.query(`DROP INDEX "idx_ipam_asnrange_rir_id"`);
+        await queryRunner.query(`DROP INDEX "idx_ipam_asnrange_tenant_id"`);
+        await queryRunner.query(`ALTER TABLE "ipam_asnrange" RENAME TO "temporary_ipam_asnrange"`);
+        await queryRunner.query(`CREATE TABLE "ipam_asnrange" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "name" varchar(100) NOT NULL, "slug" varchar(100) NOT NULL, "rir_id" integer NOT NULL, "start" bigint NOT NULL, "end" bigint NOT NULL, "tenant_id" integer, "description" varchar(200) NOT NULL, "custom_field_data" text NOT NULL, "created" date, "last_updated" datetime, CONSTRAINT "UQ_5aa215e76be23febe03da121ca5" UNIQUE ("slug"), CONSTRAINT "UQ_c52a1a1551efef704e19e154184" UNIQUE ("name"), CONSTRAINT "FK_46785c7490156bee51957647b0b" FOREIGN KEY ("tenant_id") REFERENCES "tenancy_tenant" ("id") ON DELETE RESTRICT ON UPDATE NO ACTION, CONSTRAINT "FK_107f4ccdd58aaf061cd83f76120" FOREIGN KEY ("rir_id") REFERENCES "ipam_rir" ("id") ON DELETE RESTRICT ON UPDATE NO ACTION)`);
+        await queryRunner.query(`INSERT INTO "ipam_asnrange"("id", "name", "slug", "rir_id", "start", "end", "tenant_id", "description", "custom_field_data", "created", "last_updated") SELECT "id", "name", "slug", "rir_id", "start", "end", "tenant_id", "description", "custom_field_data", "created", "last_updated" FROM "temporary_ipam_asnrange"`);
+        await queryRunner.query(`DROP TABLE "temporary_ipam_asnrange"`);
+        await queryRunner.query(`CREATE INDEX "idx_ipam_asnrange_rir_id" ON "ipam_asnrange" ("rir_id") `);
+        await queryRunner.query(`CREATE INDEX "idx_ipam_asnrange_tenant_id" ON "ipam_asnrange" ("tenant_id") `);
+        await queryRunner.query(`DROP INDEX "idx_ipam_iprange_vrf_id"`);
+        await queryRunner.query(`DROP INDEX "idx_ipam_iprange_tenant_id"`);
+        await queryRunner.query(`DROP INDEX "idx_ipam_iprange_role_id"`);
+        await queryRunner.query(`DROP INDEX "idx_ipam_iprange_family_ip_start"`);
+        await queryRunner.query(`DROP INDEX "idx_ipam_iprange_start_address"`);
+        await queryRunner.query(`ALTER TABLE "ipam_iprange" RENAME TO "temporary_ipam_iprange"`);
+        await queryRunner.query(`CREATE TABLE "ipam_iprange" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "start_address" text NOT NULL, "end_address" text NOT NULL, "vrf_id" integer, "tenant_id" integer, "status" varchar(50) NOT NULL, "role_id" integer, "mark_utilized" boolean NOT NULL, "description" varchar(200) NOT NULL, "comments" text NOT NULL, "family" integer NOT NULL, "ip_start" varchar(32) NOT NULL, "ip_end" varchar(32) NOT NULL, "mask_length" integer NOT NULL, "size" bigint NOT NULL, "custom_field_data" text NOT NULL, "created" date, "last_updated" datetime, CONSTRAINT "FK_c4f048ae0af8e0a79ef8410da29" FOREIGN KEY ("role_id") REFERENCES "ipam_role" ("id") ON DELETE SET NULL ON UPDATE NO ACTION, CONSTRAINT "FK_30e300c2098e9ecc4fb9c6dfd63" FOREIGN KEY ("tenant_id") REFERENCES "tenancy_tenant" ("id") ON DELETE RESTRICT ON UPDATE NO ACTION, CONSTRAINT "FK_f55d8053e3aaaf6333eb1688a44" FOREIGN KEY ("vrf_id") REFERENCES "ipam_vrf" ("id") ON DELETE RESTRICT ON UPDATE NO ACTION)`);
+        await queryRunner.query(`INSERT INTO "ipam_iprange"("id", "start_address", "end_address", "vrf_id", "tenant_id", "status", "role_id", "mark_utilized", "description", "comments", "family", "ip_start", "ip_end", "mask_length", "size", "custom_field_data", "created", "last_updated") SELECT "id", "start_address", "end_address", "vrf_id", "tenant_id", "status", "role_id", "mark_utilized", "description", "comments", "family", "ip_start", "ip_end", "mask_length", "size", "custom_field_data", "created", "last_updated" FROM "temporary_ipam_iprange"`);
+        await queryRunner.query(`DROP TABLE "temporary_ipam_iprange"`);
+        await queryRunner.query(`CREATE INDEX "idx_ipam_iprange_vrf_id" ON "ipam_iprange" ("vrf_id") `);
+        await queryRunner.query(`CREATE INDEX "idx_ipam_iprange_tenant_id" ON "ipam_iprange" ("tenant_id") `);
+        await queryRunner.query(`CREATE INDEX "idx_ipam_iprange_role_id" ON "ipam_iprange" ("role_id") `);
+        await queryRunner.query(`CREATE INDEX "idx_ipam_iprange_family_ip_start" ON "ipam_iprange" ("family", "ip_start") `);
+        await queryRunner.query(`CREATE INDEX "idx_ipam_iprange_start_address" ON "ipam_iprange" ("start_address") `);
+        await queryRunner.query(`DROP INDEX "idx_ipam_asn_rir_id"`);
+        await queryRunner.query(`DROP INDEX "idx_ipam_asn_tenant_id"`);
+        await queryRunner.query(`ALTER TABLE "ipam_asn" RENAME TO "temporary_ipam_asn"`);
+        await queryRunner.query(`CREATE TABLE "ipam_asn" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "asn" bigint NOT NULL, "rir_id" integer NOT NULL, "tenant_id" integer, "description" varchar(200) NOT NULL, "comments" text NOT NULL, "custom_field_data" text NOT NULL, "created" date, "last_updated" datetime, CONSTRAINT "UQ_8cee8cd0751599b269686a8d644" UNIQUE ("asn"), CONSTRAINT "FK_2019c49882e686e76ee8192e41b" FOREIGN KEY ("tenant_id") REFERENCES "tenancy_tenant" ("id") ON DELETE RESTRICT ON UPDATE NO ACTION, CONSTRAINT "FK_8e01c902c10b8ddd63053436384" FOREIGN KEY ("rir_id") REFERENCES "ipam_rir" ("id") ON DELETE RESTRICT ON UPDATE NO ACTION)`);
+        await queryRunner.query(`INSERT INTO "ipam_asn"("id", "asn", "rir_id", "tenant_id", "description", "comments", "custom_field_data", "created", "last_updated") SELECT "id", "asn", "rir_id", "tenant_id", "description", "comments", "custom_field_data", "created", "last_updated" FROM "temporary_ipam_asn"`);
+        await queryRunner.query(`DROP TABLE "temporary_ipam_asn"`);
+        await queryRunner.query(`CREATE INDEX "idx_ipam_asn_rir_id" ON "ipam_asn" ("rir_id") `);
+        await queryRunner.query(`CREATE INDEX "idx_ipam_asn_tenant_id" ON "ipam_asn" ("tenant_id") `);
+        await queryRunner.query(`DROP INDEX "idx_ipam_role_weight"`);
+        await queryRunner.query(`ALTER TABLE "ipam_role" RENAME TO "temporary_ipam_role"`);
+        await queryRunner.query(`CREATE TABLE "ipam_role" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "name" varchar(100) NOT NULL, "slug" varchar(100) NOT NULL, "weight" integer NOT NULL, "description" varchar(200) NOT NULL, "custom_field_data" text NOT NULL, "created" date, "last_updated" datetime, CONSTRAINT "UQ_38fff1ea0a2abc5440163ab9851" UNIQUE ("slug"), CONSTRAINT "UQ_9e0eaa624ee58e1779655c347a2" UNIQUE ("name"))`);
+        await queryRunner.query(`INSERT INTO "ipam_role"("id", "name", "slug", "weight", "description", "custom_field_data", "created", "last_updated") SELECT "id", "name", "slug", "weight", "description", "custom_field_data", "created", "last_updated" FROM "temporary_ipam_role"`);
+        await queryRunner.query(`DROP TABLE "temporary_ipam_role"`);
+        await queryRunner.query(`CREATE INDEX "idx_ipam_role_weight" ON "ipam_role" ("weight") `);
+        await queryRunner.query(`ALTER TABLE "ipam_rir" RENAME TO "temporary_ipam_rir"`);
+        await queryRunner.query(`CREATE TABLE "ipam_rir" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "name" varchar(100) NOT NULL, "slug" varchar(100) NOT NULL, "is_private" boolean NOT NULL, "description" varchar(200) NOT NULL, "custom_field_data" text NOT NULL, "created" date, "last_updated" datetime, CONSTRAINT "UQ_4a05a75300614d5f92860236624" UNIQUE ("slug"), CONSTRAINT "UQ_2db76ddd285d9e4fe7fa35e34db" UNIQUE ("name"))`);
+        await queryRunner.query(`INSERT INTO "ipam_rir"("id", "name", "slug", "is_private", "description", "custom_field_data", "created", "last_updated") SELECT "id", "name", "slug", "is_private", "description", "custom_field_data", "created", "last_updated" FROM "temporary_ipam_rir"`);
+        await queryRunner.query(`DROP TABLE "temporary_ipam_rir"`);
+    }
+
+}
