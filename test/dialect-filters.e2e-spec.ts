@@ -20,7 +20,6 @@ const cableConnector: Unstored = ['cable_connector', '4.6 cable connectors are n
 const bayEnabled: Unstored = ['enabled', '4.3 bays are not stored with enabled'];
 const autoSync: Unstored = ['auto_sync_enabled', "4.x's data-file auto sync is not stored"];
 const nestedRoles: Unstored = ['parent', '4.4 nested platforms and device roles are not stored'];
-const distance: Unstored = ['distance', '4.x circuit and link distances are not stored'];
 const templateCounts = (fields: string[]): Record<string, Unstored> =>
   Object.fromEntries(fields.map((name) => [`${name}_template_count`, [`${name}_template_count`, '4.x counter fields are not stored'] as Unstored]));
 const componentCounts = (fields: string[]): Record<string, Unstored> =>
@@ -145,10 +144,7 @@ const NOT_STORED: Record<string, Record<string, Unstored>> = {
     vlan_translation_policy_id: ['vlan_translation_policy', '4.2 VLAN translation is not stored'],
   },
   'tenancy.contactassignment': { tag: ['tags', '4.1 contact assignments are not tagged here'], tag_id: ['tags', '4.1 contact assignments are not tagged here'] },
-  'circuits.circuittype': { color: ['color', '4.? circuit type colors are not stored'] },
-  'circuits.circuit': { distance, distance_unit: distance },
   'circuits.circuittermination': { cable_connector: cableConnector },
-  'wireless.wirelesslink': { distance, distance_unit: distance },
 };
 
 /** Names the reference lists that are not filters of a list (a filter set's defaults). */

@@ -5,6 +5,7 @@ import { existingIds, pathFilter, searchFilter, tenancyFilters } from '../core/q
 import { ModelQuery, loadRow, q } from '../core/query/model-query';
 import { RenderContext, Representation, loadNested, objectUrl } from '../core/serialize/serializer';
 import { augmentCabled, cabledFields, cabledFilters, nodeOf, retrace } from '../dcim/cabling';
+import { checkDistance, distanceFields } from './distance';
 import { Placement, placementFields, placementFilters, syncPlacement } from '../dcim/scope';
 
 const CIRCUIT_STATUSES = [
@@ -138,12 +139,13 @@ export const CircuitType = defineModel({
   fields: {
     name: text({ max: 100, unique: true }),
     slug: slug({ max: 100, unique: true }),
+    color: text({ max: 6, blank: true, pattern: /^[0-9a-f]{6}$/, patternMessage: 'Enter a valid hexadecimal RGB color code.' }),
     description: text({ max: 200, blank: true }),
   },
   counts: { circuit_count: { model: 'circuits.circuit', field: 'type' } },
   brief: ['id', 'url', 'display', 'name', 'slug', 'circuit_count'],
   search: ['name', 'slug'],
-  filterset: { fields: ['id', 'name', 'slug', 'description'] },
+  filterset: { fields: ['id', 'name', 'slug', 'color', 'description'] },
 });
 
 /**
@@ -212,6 +214,7 @@ export const Circuit = defineModel({
     install_date: date({ nullable: true, label: 'Installed' }),
     termination_date: date({ nullable: true, label: 'Terminates' }),
     commit_rate: integer({ min: 0, max: 2147483647, nullable: true, label: 'Commit rate (Kbps)' }),
+    ...distanceFields(),
     description: text({ max: 200, blank: true }),
     comments: text({ blank: true }),
   },
@@ -225,7 +228,7 @@ export const Circuit = defineModel({
   ],
   brief: ['id', 'url', 'display', 'cid'],
   filterset: {
-    fields: ['id', 'cid', 'description', 'install_date', 'termination_date', 'commit_rate', 'status'],
+    fields: ['id', 'cid', 'description', 'install_date', 'termination_date', 'commit_rate', 'distance', 'distance_unit', 'status'],
     related: ['provider_id', 'provider', 'provider_account_id', 'type_id', 'type', 'tenant_id', 'tenant'],
   },
   filters: {
@@ -247,6 +250,7 @@ export const Circuit = defineModel({
     ]),
   },
   async validate(row, _previous, ctx) {
+    checkDistance(row);
     const account = await loadRow(ctx, ProviderAccount, row.provider_account_id);
     if (account && account.provider_id !== row.provider_id) throw new FieldError({ provider_account: ['The assigned account must belong to the assigned provider.'] });
   },

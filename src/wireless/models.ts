@@ -6,6 +6,7 @@ import { loadRow, q } from '../core/query/model-query';
 import { CABLE_STATUSES, INTERFACE_TYPES } from '../dcim/choices';
 import { WIRELESS_INTERFACE_TYPES, componentDisplay } from '../dcim/components.models';
 import { attachInterfaces } from './links';
+import { checkDistance, distanceFields } from '../circuits/distance';
 
 const WIRELESS_LAN_STATUSES = [
   { value: 'active', label: 'Active' },
@@ -118,6 +119,7 @@ const typeLabel = (type: string) => INTERFACE_TYPES.find((c) => c.value === type
  * them), and ours that a link joins two interfaces that no other link holds.
  */
 async function checkLink(row: Row, previous: Row | null, ctx?: WriteContext): Promise<void> {
+  checkDistance(row);
   const interfaces = registry.get('dcim.interface')!;
   const a = await loadRow(ctx, interfaces, row.interface_a_id);
   const b = await loadRow(ctx, interfaces, row.interface_b_id);
@@ -149,13 +151,14 @@ export const WirelessLink = defineModel({
     status: choice(CABLE_STATUSES, { default: 'connected' }),
     tenant: foreignKey('tenancy.tenant', { nullable: true, onDelete: 'PROTECT' }),
     ...authentication(),
+    ...distanceFields(),
     description: text({ max: 200, blank: true }),
     comments: text({ blank: true }),
   },
   constraints: [{ fields: ['interface_a', 'interface_b'], name: 'wireless_wirelesslink_unique_interfaces' }],
   brief: ['id', 'url', 'display', 'ssid'],
   search: ['ssid', 'description'],
-  filterset: { fields: ['id', 'ssid', 'auth_psk', 'description', 'status', 'auth_type', 'auth_cipher'], related: ['tenant_id', 'tenant'] },
+  filterset: { fields: ['id', 'ssid', 'auth_psk', 'distance', 'distance_unit', 'description', 'status', 'auth_type', 'auth_cipher'], related: ['tenant_id', 'tenant'] },
   filters: {
     ...tenancyFilters(() => WirelessLink),
     interface_a_id: numberFilter('interface_a_id'),
