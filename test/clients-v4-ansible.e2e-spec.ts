@@ -318,6 +318,10 @@ describe('Ansible collection netbox.netbox 3.22 against /v4 (its v4.3 targets, N
     ids.vm100 = await nb.idOf('virtualization/virtual-machines', [['name', 'test100-vm']]);
     ids.vm101 = await nb.idOf('virtualization/virtual-machines', [['name', 'test101-vm']]);
     ids.vmSpaces = await nb.idOf('virtualization/virtual-machines', [['name', 'Test VM With Spaces']]);
+    await create('virtualization/virtual-disks', [
+      { name: 'disk1', size: 60, virtual_machine: ids.vm100 },
+      { name: 'disk2', size: 110, virtual_machine: ids.vm100 },
+    ]);
     await create('virtualization/interfaces', [
       ...[ids.vm100, ids.vm101].flatMap((vm) => ['Eth0', 'Eth1', 'Eth2', 'Eth3', 'Eth4'].map((name) => ({ name, virtual_machine: vm }))),
       { name: 'Eth0', virtual_machine: ids.vmSpaces },
@@ -441,6 +445,33 @@ describe('Ansible collection netbox.netbox 3.22 against /v4 (its v4.3 targets, N
       // The module reads the interface's device to see whether it is a virtual chassis member other than the one asked.
       const child = await nb.ok('get', `${BASE}/dcim/devices/${again.object.device.id}/`);
       expect(child.virtual_chassis).toBeNull();
+    });
+  });
+
+  describe('netbox_device_interface on virtual chassis (virtual_chassis_member_id)', () => {
+    it("creates an interface of a name another device has on the device asked (task 7: port-channel1 on R1-Device)", async () => {
+      const type = await nb.choice('dcim/interfaces', 'Link Aggregation Group (LAG)');
+      const test100 = await nb.idOf('dcim/devices', [['name', 'test100']]);
+      const r1 = await nb.idOf('dcim/devices', [['name', 'R1-Device']]);
+      const on = (device: number): [string, unknown][] => [['name', 'port-channel1'], ['virtual_chassis_member_id', device]];
+      expect((await ensure(nb, 'dcim/interfaces', on(test100), { device: test100, name: 'port-channel1', type })).created).toBe(true);
+      const other = await ensure(nb, 'dcim/interfaces', on(r1), { device: r1, name: 'port-channel1', type });
+      expect(other.created).toBe(true);
+      expect(other.object.device.id).toBe(r1);
+      expect((await ensure(nb, 'dcim/interfaces', on(r1), { device: r1, name: 'port-channel1', type })).changed).toBe(false);
+    });
+
+    it("finds a chassis member's interface through its master, and the member's own device tells the module so (update_vc_child)", async () => {
+      const found = await nb.getOne('dcim/interfaces', [['name', 'Ethernet2/1'], ['virtual_chassis_member_id', ids.nexus]]);
+      expect(found?.device.id).toBe(ids.nexusChild);
+      const child = await nb.ok('get', `${BASE}/dcim/devices/${found!.device.id}/`);
+      expect(child.virtual_chassis).toEqual(expect.objectContaining({ id: ids.vc }));
+      expect(await nb.getOne('dcim/interfaces', [['name', 'GigabitEthernet1'], ['virtual_chassis_member_id', ids.nexus]])).toBeNull();
+    });
+
+    it("lists only a device's own interfaces by device_id, a chassis master's too (4.x: its members' are virtual_chassis_member_id's)", async () => {
+      const own = await nb.ok('get', `${BASE}/dcim/interfaces/`, [['device_id', ids.nexus], ['limit', 0]]);
+      expect(own.results.every((i: Json) => i.device.id === ids.nexus)).toBe(true);
     });
   });
 
@@ -719,6 +750,7 @@ describe('Ansible collection netbox.netbox 3.22 against /v4 (its v4.3 targets, N
       const full = {
         name: 'Test VM One',
         cluster,
+        serial: '12345678',
         vcpus: 8.5,
         memory: 8,
         status: await nb.choice('virtualization/virtual-machines', 'Planned'),
@@ -739,6 +771,21 @@ describe('Ansible collection netbox.netbox 3.22 against /v4 (its v4.3 targets, N
       const full = { virtual_machine: vm, name: 'Eth10', enabled: false, mtu: 9000, description: 'Updated test100-vm', mode: await nb.choice('virtualization/interfaces', 'Tagged') };
       expect((await ensure(nb, 'virtualization/interfaces', query, full)).changed).toBe(true);
       expect((await ensure(nb, 'virtualization/interfaces', query, full)).changed).toBe(false);
+    });
+  });
+
+  describe('netbox_virtual_disk (4.0+)', () => {
+    it('creates a disk found by name and virtual_machine_id, then resizes and tags it; each twice', async () => {
+      const vm = await nb.idOf('virtualization/virtual-machines', [['name', 'test100-vm']]);
+      const query: [string, unknown][] = [['name', 'disk0'], ['virtual_machine_id', vm]];
+      const data = { virtual_machine: vm, name: 'disk0', size: 50 };
+      const first = await ensure(nb, 'virtualization/virtual-disks', query, data);
+      expect(first.created).toBe(true);
+      expect(serialize(first.object)).toMatchObject({ virtual_machine: vm, name: 'disk0', size: 50 });
+      expect((await ensure(nb, 'virtualization/virtual-disks', query, data)).changed).toBe(false);
+      const resized = { ...data, size: 60, tags: [await nb.idOf('extras/tags', [['slug', 'schnozzberry']])] };
+      expect((await ensure(nb, 'virtualization/virtual-disks', query, resized)).diff?.after).toEqual({ size: 60, tags: resized.tags });
+      expect((await ensure(nb, 'virtualization/virtual-disks', query, resized)).changed).toBe(false);
     });
   });
 
@@ -995,7 +1042,7 @@ describe('Ansible collection netbox.netbox 3.22 against /v4 (its v4.3 targets, N
       expect(racks.find((r) => r.id === ids.rack).location.id).toBe(ids.location);
     });
 
-    it('reads interfaces and addresses, whole (fetch_all) and chunked by device_id and virtual_machine_id', async () => {
+    it('reads interfaces, virtual disks and addresses, whole (fetch_all) and chunked by device_id and virtual_machine_id', async () => {
       const all = await list('/v4/api/dcim/interfaces/?limit=0');
       const r1 = await nb.idOf('dcim/devices', [['name', 'TestDeviceR1']]);
       const chunked = await list(`/v4/api/dcim/interfaces/?limit=0&device_id=${ids.test100}&device_id=${r1}`);
@@ -1006,6 +1053,12 @@ describe('Ansible collection netbox.netbox 3.22 against /v4 (its v4.3 targets, N
       expect(vmInterfaces.length).toBeGreaterThanOrEqual(10);
       expect(vmInterfaces.every((i) => [ids.vm100, ids.vm101].includes(i.virtual_machine.id))).toBe(true);
       expect(vmInterfaces[0].virtual_machine.id).toEqual(expect.any(Number));
+      const disks = await list(`/v4/api/virtualization/virtual-disks/?limit=0&virtual_machine_id=${ids.vm100}`);
+      expect(disks.map((d) => [d.name, d.size, d.virtual_machine.id])).toEqual(expect.arrayContaining([
+        ['disk1', 60, ids.vm100],
+        ['disk2', 110, ids.vm100],
+      ]));
+      expect((await list('/v4/api/virtualization/virtual-disks/?limit=0')).length).toBeGreaterThanOrEqual(2);
       const ips = await list(`/v4/api/ipam/ip-addresses/?limit=0&assigned_to_interface=true&device_id=${ids.test100}`);
       expect(ips.map((a) => [a.address, a.assigned_object_type, a.assigned_object_id])).toEqual(
         expect.arrayContaining([
