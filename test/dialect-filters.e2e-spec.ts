@@ -31,7 +31,7 @@ const COMPONENTS = ['console_port', 'console_server_port', 'power_port', 'power_
  * the field it waits for: once the model stores it, this test asks for the filter.
  */
 const NOT_STORED: Record<string, Record<string, Unstored>> = {
-  'users.group': { description: ['description', '4.0 group descriptions are not stored'], notification_group_id: notifications, owner, owner_id: owner },
+  'users.group': { notification_group_id: notifications, owner, owner_id: owner },
   'users.user': { last_login: ['last_login', 'logins are not recorded'], notification_group_id: notifications, owner, owner_id: owner },
   'extras.contenttype': { features: ['features', "4.0 object types' features are not stored"], public: ['public', "4.0 object types' public flag is not stored"] },
   'extras.tag': { weight: ['weight', '4.3 tag weights are not stored'] },
@@ -42,7 +42,6 @@ const NOT_STORED: Record<string, Record<string, Unstored>> = {
     ui_editable: ['ui_editable', "4.0's ui_visible/ui_editable are stored as 3.5's ui_visibility"],
     unique: ['unique', '4.0 unique custom fields are not stored'],
   },
-  'core.datasource': { sync_interval: ['sync_interval', '4.3 sync intervals are not stored'] },
   'extras.exporttemplate': { auto_sync_enabled: autoSync, file_name: ['file_name', '4.3 export file names are not stored'] },
   'extras.configcontext': {
     auto_sync_enabled: autoSync,

@@ -20,6 +20,16 @@ export function urlScheme(url: string): string {
   return /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(url)?.[1].toLowerCase() ?? '';
 }
 
+/** NetBox's JobIntervalChoices, in minutes. */
+const SYNC_INTERVALS = [
+  { value: 1, label: 'Minutely' },
+  { value: 60, label: 'Hourly' },
+  { value: 720, label: '12 hours' },
+  { value: 1440, label: 'Daily' },
+  { value: 10080, label: 'Weekly' },
+  { value: 43200, label: '30 days' },
+] as const;
+
 /** Where files come from (a directory, a git repository), synced into data files by a job. */
 export const DataSource = defineModel({
   app: 'core',
@@ -35,6 +45,8 @@ export const DataSource = defineModel({
     description: text({ max: 200, blank: true }),
     comments: text({ long: true, blank: true }),
     parameters: json({ nullable: true, blank: true }),
+    // Stored (4.0); syncing on this schedule is not done yet.
+    sync_interval: choice(SYNC_INTERVALS, { nullable: true, blank: true }),
     ignore_rules: text({ long: true, blank: true, helpText: 'Patterns (one per line) matching files to ignore when syncing' }),
     // Kept, as NetBox keeps it, though 3.5's API does not show it.
     last_synced: datetime({ nullable: true, readOnly: true }),
@@ -47,7 +59,7 @@ export const DataSource = defineModel({
   counts: { file_count: { model: 'core.datafile', field: 'source' } },
   search: ['name', 'description', 'comments'],
   features: { tags: true, customFields: true },
-  filterset: { fields: ['id', 'name', 'enabled', 'type', 'status'] },
+  filterset: { fields: ['id', 'name', 'enabled', 'type', 'status', 'sync_interval'] },
   validate(row) {
     if (row.type === 'local' && !['file', ''].includes(urlScheme(String(row.source_url)))) {
       throw new FieldError({ source_url: ['URLs for local sources must start with file:// (or specify no scheme)'] });

@@ -12,6 +12,7 @@ export const TenantGroup = defineModel({
     slug: slug({ max: 100, unique: true }),
     parent: foreignKey('tenancy.tenantgroup', { nullable: true, onDelete: 'CASCADE' }),
     description: text({ max: 200, blank: true }),
+    comments: text({ blank: true }),
   },
   counts: { tenant_count: { model: 'tenancy.tenant', field: 'group' } },
   brief: ['id', 'url', 'display', 'name', 'slug', 'tenant_count', '_depth'],

@@ -15,13 +15,14 @@ export const Group = defineModel({
   table: 'users_group',
   fields: {
     name: text({ max: 150, unique: true }),
+    description: text({ max: 200, blank: true }),
   },
   counts: { user_count: { model: 'users.user', field: 'groups' } },
   full: ['id', 'url', 'display', 'name', 'user_count'],
   brief: ['id', 'url', 'display', 'name'],
   search: ['name'],
   features: { tags: false, customFields: false, created: false, lastUpdated: false, changeLog: false },
-  filterset: { fields: ['id', 'name'], base: 'none' },
+  filterset: { fields: ['id', 'name', 'description'], base: 'none' },
 });
 
 export const User = defineModel({
