@@ -25,6 +25,9 @@ describe('virtual machines in both API generations', () => {
     expect((await t.get(`/v4/api/virtualization/virtual-machines/?disk=40000&id=${vm.id}`).expect(200)).body.count).toBe(1);
     expect((await t.patch(`/v4/api/virtualization/virtual-machines/${vm.id}/`, { disk: 1500 }).expect(200)).body.disk).toBe(1500);
     expect((await t.get(`/api/virtualization/virtual-machines/${vm.id}/`).expect(200)).body.disk).toBe(2);
+    const changes = `object-changes/?changed_object_type=virtualization.virtualmachine&changed_object_id=${vm.id}&ordering=-time&limit=1`;
+    expect((await t.get(`/api/extras/${changes}`).expect(200)).body.results[0].postchange_data.disk).toBe(2);
+    expect((await t.get(`/v4/api/core/${changes}`).expect(200)).body.results[0].postchange_data.disk).toBe(1500);
     const graphql = await t.post('/graphql/', { query: `{ virtual_machine(id: ${vm.id}) { disk } }` }).expect(200);
     expect(graphql.body.data.virtual_machine.disk).toBe(2);
     const refused = await t.patch(`/api/virtualization/virtual-machines/${vm.id}/`, { disk: 1.5 });

@@ -131,6 +131,15 @@ describe('API dialects', () => {
       expect((await t.get(`/v4/api/dcim/devices/${created.body.id}/`).expect(200)).body.role.id).toBe(other.id);
       expect((await t.get(`/v4/api/dcim/devices/?role_id=${other.id}`).expect(200)).body.count).toBe(1);
       expect((await t.get(`/v4/api/dcim/devices/?ordering=-role`).expect(200)).body.count).toBeGreaterThan(0);
+
+      // Its change records keep the data once, shown in each generation's words.
+      const changes = `object-changes/?changed_object_type=dcim.device&changed_object_id=${created.body.id}&ordering=time`;
+      const [v4] = (await t.get(`/v4/api/core/${changes}`).expect(200)).body.results;
+      expect(v4.postchange_data.role).toBe(role.id);
+      expect(v4.postchange_data).not.toHaveProperty('device_role');
+      const [v3] = (await t.get(`/api/extras/${changes}`).expect(200)).body.results;
+      expect(v3.postchange_data.device_role).toBe(role.id);
+      expect(v3.postchange_data).not.toHaveProperty('role');
     });
 
     it("ignores a 3.5 name sent to 4.6, as NetBox ignores unknown fields, and keys errors by the generation's names", async () => {

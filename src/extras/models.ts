@@ -114,6 +114,15 @@ export const ObjectChange = defineModel({
     changed_object_type: contentTypeFilter('changed_object_type'),
     changed_object_type_id: contentTypeIdFilter('changed_object_type'),
   },
+  // The data kept under stored names, in the request's generation's words (4.x's `role` for 3.5's `device_role`).
+  present(rep, row, ctx) {
+    const model = registry.get(row.changed_object_type);
+    if (!ctx.dialect || !model) return;
+    for (const key of ['prechange_data', 'postchange_data'] as const) {
+      const data = rep[key];
+      if (data && typeof data === 'object' && !Array.isArray(data)) rep[key] = ctx.dialect.dataOut(model, data as Record<string, unknown>);
+    }
+  },
 });
 
 export const Tag = defineModel({

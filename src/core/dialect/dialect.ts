@@ -310,6 +310,21 @@ export class Dialect {
     return out;
   }
 
+  /**
+   * An object's data as its change records keep it (stored names and values), as the dialect names it: renamed,
+   * converted, without what the dialect does not show. Keys that are no field (tags, custom fields) stay.
+   */
+  dataOut(model: ModelDef, data: Record<string, unknown>): Record<string, unknown> {
+    if (this.isPlain(model)) return data;
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(data)) {
+      if (!this.shows(model, key)) continue;
+      const convert = this.conversion(model, key);
+      out[this.nameOf(model, key)] = convert && value !== null ? convert.out(value) : value;
+    }
+    return out;
+  }
+
   /** Errors keyed by stored names, in the dialect's; a bulk body's list item by item. */
   errorsOut(model: ModelDef, body: unknown): unknown {
     if (Array.isArray(body)) return body.map((item) => this.errorsOut(model, item));
