@@ -85,9 +85,11 @@ export const NetBox46 = defineDialect({
     'ipam.vlan': { choices: { status: { 1: 'active', 2: 'reserved', 3: 'deprecated' } } },
     // 4.3's groups replaced 3.5's group, whose filters now match any of them.
     'tenancy.contact': { hide: ['group'], filters: { group: null, group_id: null, any_group: 'group', any_group_id: 'group_id' } },
+    // 3.5's `ui_visibility` is 3.7's `ui_visible` and `ui_editable`, kept in step by the model.
     'extras.customfield': {
       rename: { content_types: 'object_types', object_type: 'related_object_type' },
-      filters: { content_types: 'object_type', content_type_id: 'object_type_id' },
+      hide: ['ui_visibility'],
+      filters: { content_types: 'object_type', content_type_id: 'object_type_id', ui_visibility: null },
     },
     'extras.customlink': objectTypesView,
     'extras.exporttemplate': objectTypesView,

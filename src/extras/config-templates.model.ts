@@ -1,6 +1,7 @@
 import { FieldError, json, text } from '../core/model/fields';
 import { Row, defineModel } from '../core/model/model';
 import { TemplateOptions, templateError } from '../core/templates/jinja';
+import { renderedFileFields } from './rendered-files';
 import { SYNCED_DATA_FILTERS, syncFromFile, syncTemplateCode, syncedDataFields } from './synced-data';
 
 /** The Jinja2 environment parameters a template may set that change how it renders here. */
@@ -10,6 +11,14 @@ const SUPPORTED_PARAMS: Record<string, keyof TemplateOptions> = { trim_blocks: '
 export function templateOptions(template: Row): TemplateOptions {
   const params = (template.environment_params ?? {}) as Record<string, unknown>;
   return Object.fromEntries(Object.entries(SUPPORTED_PARAMS).map(([param, option]) => [option, !!params[param]]));
+}
+
+/** A rendering template's `environment_params` (a config template's; an export template's since 4.3) are an object. */
+export function checkEnvironmentParams(row: Row): void {
+  const params = row.environment_params;
+  if (params !== null && (typeof params !== 'object' || Array.isArray(params))) {
+    throw new FieldError({ environment_params: ['Environment parameters must be a JSON object.'] });
+  }
 }
 
 /** A Jinja2 template that renders a device's configuration (or any data posted to it). */
@@ -24,6 +33,7 @@ export const ConfigTemplate = defineModel({
     description: text({ max: 200, blank: true }),
     template_code: text({ long: true, helpText: 'Jinja2 template code.' }),
     environment_params: json({ nullable: true, blank: true, default: () => ({}) }),
+    ...renderedFileFields(),
     ...syncedDataFields(),
   },
   full: [
@@ -33,13 +43,15 @@ export const ConfigTemplate = defineModel({
   brief: ['id', 'url', 'display', 'name'],
   search: ['name', 'description'],
   features: { tags: true, customFields: false },
-  filterset: { fields: ['id', 'name', 'description', 'data_synced'], related: SYNCED_DATA_FILTERS, base: 'none', tag: true },
+  filterset: {
+    fields: ['id', 'name', 'description', 'mime_type', 'file_name', 'file_extension', 'as_attachment', 'data_synced'],
+    related: SYNCED_DATA_FILTERS,
+    base: 'none',
+    tag: true,
+  },
   async validate(row, _previous, ctx) {
     await syncFromFile(row, ctx, syncTemplateCode);
-    const params = row.environment_params;
-    if (params !== null && (typeof params !== 'object' || Array.isArray(params))) {
-      throw new FieldError({ environment_params: ['Environment parameters must be a JSON object.'] });
-    }
+    checkEnvironmentParams(row);
     const error = templateError(row.template_code);
     if (error) throw new FieldError({ template_code: [error] });
   },

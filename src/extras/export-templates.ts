@@ -6,6 +6,7 @@ import { ApiError } from '../core/http/errors';
 import { ModelDef } from '../core/model/model';
 import { ModelQuery } from '../core/query/model-query';
 import { TemplateError, renderTemplate } from '../core/templates/jinja';
+import { templateOptions } from './config-templates.model';
 import { ExportTemplate } from './saved-filters.model';
 import { asTemplateObject } from './template-objects';
 
@@ -33,7 +34,7 @@ export class ExportTemplateRenderer implements OnModuleInit {
     const queryset = (await this.crud.everyListed(model, ctx)).map(asTemplateObject);
     let text: string;
     try {
-      text = renderTemplate(template.template_code, { queryset }).replace(/\r\n/g, '\n');
+      text = renderTemplate(template.template_code, { queryset }, templateOptions(template)).replace(/\r\n/g, '\n');
     } catch (e) {
       if (!(e instanceof TemplateError)) throw e;
       throw new ApiError(400, { detail: `An error occurred while rendering the template: ${e.message}` });
@@ -43,7 +44,7 @@ export class ExportTemplateRenderer implements OnModuleInit {
     return {
       text,
       contentType: template.mime_type || 'text/plain; charset=utf-8',
-      filename: template.as_attachment ? `netbox_${basename}${extension}` : undefined,
+      filename: template.as_attachment ? `${template.file_name || `netbox_${basename}`}${extension}` : undefined,
     };
   }
 }

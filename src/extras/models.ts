@@ -129,11 +129,15 @@ export const Tag = defineModel({
   app: 'extras',
   name: 'tag',
   plural: 'tags',
+  // 4.0's weight sorts first; every tag 3.5 wrote weighs the same.
+  ordering: ['weight', 'name'],
+  indexes: [['weight', 'name']],
   fields: {
     name: text({ max: 100, unique: true }),
     slug: slug({ max: 100, unique: true }),
     color: text({ max: 6, default: '9e9e9e', pattern: /^[0-9a-f]{6}$/, patternMessage: 'Enter a valid hexadecimal RGB color code.' }),
     description: text({ max: 200, blank: true }),
+    weight: integer({ min: 0, max: 32767, default: 1000 }),
     // The object types the tag may be applied to; any when empty.
     object_types: contentTypes({ blank: true, default: () => [] }),
   },
@@ -142,7 +146,7 @@ export const Tag = defineModel({
   brief: ['id', 'url', 'display', 'name', 'slug', 'color'],
   search: ['name', 'slug', 'description'],
   features: { tags: false, customFields: false },
-  filterset: { fields: ['id', 'name', 'slug', 'color', 'description'], base: 'changelog' },
+  filterset: { fields: ['id', 'name', 'slug', 'color', 'weight', 'description'], base: 'changelog' },
   filters: { content_type: taggedTypesFilter('label'), content_type_id: taggedTypesFilter('id') },
 });
 

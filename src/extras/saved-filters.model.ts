@@ -3,6 +3,8 @@ import { templateError } from '../core/templates/jinja';
 import { defineModel } from '../core/model/model';
 import { parseNullBoolean } from '../core/query/filters';
 import { contentTypeFilter, contentTypeIdsFilter } from './content-type-filter';
+import { checkEnvironmentParams } from './config-templates.model';
+import { renderedFileFields } from './rendered-files';
 import { SYNCED_DATA_FILTERS, syncFromFile, syncTemplateCode, syncedDataFields } from './synced-data';
 
 /** What NetBox's filter sets of models that apply to object types have: `content_types` by label, `content_type_id` by id. */
@@ -58,18 +60,22 @@ export const ExportTemplate = defineModel({
     name: text({ max: 100, unique: true }),
     description: text({ max: 200, blank: true }),
     template_code: text(),
-    mime_type: text({ max: 50, blank: true }),
-    file_extension: text({ max: 15, blank: true }),
-    as_attachment: boolean({ default: true }),
+    environment_params: json({ nullable: true, blank: true, default: () => ({}) }),
+    ...renderedFileFields(),
     ...syncedDataFields(),
   },
   brief: ['id', 'url', 'display', 'name'],
   search: ['name', 'description'],
   features: { tags: false, customFields: false },
-  filterset: { fields: ['id', 'name', 'description', 'data_synced'], related: SYNCED_DATA_FILTERS, base: 'none' },
+  filterset: {
+    fields: ['id', 'name', 'description', 'mime_type', 'file_name', 'file_extension', 'as_attachment', 'data_synced'],
+    related: SYNCED_DATA_FILTERS,
+    base: 'none',
+  },
   filters: objectTypeFilters(),
   async validate(row, _previous, ctx) {
     await syncFromFile(row, ctx, syncTemplateCode);
+    checkEnvironmentParams(row);
     if (String(row.name).toLowerCase() === 'table') throw new FieldError({ name: [`"${row.name}" is a reserved name. Please choose a different name.`] });
     const error = templateError(row.template_code);
     if (error) throw new FieldError({ template_code: [error] });

@@ -57,6 +57,7 @@ export const ImageAttachment = defineModel({
     object_id: integer({ min: 0, max: 2_147_483_647 }),
     parent: genericRelation('content_type', 'object_id', { cascade: true }),
     name: text({ max: 50, blank: true }),
+    description: text({ max: 200, blank: true }),
     image: new ImageFileField(),
     // Read from the file, whatever a body says.
     image_height: integer({ min: 0, max: 32767, readOnly: true }),
@@ -66,8 +67,8 @@ export const ImageAttachment = defineModel({
   features: { tags: false, customFields: false },
   relatedObject: 'parent',
   indexes: [['content_type', 'object_id']],
-  search: ['name'],
-  filterset: { fields: ['id', 'object_id', 'name'], base: 'none' },
+  search: ['name', 'description'],
+  filterset: { fields: ['id', 'object_id', 'name', 'description'], base: 'none' },
   filters: {
     content_type: contentTypeFilter('content_type'),
     content_type_id: contentTypeIdFilter('content_type'),
