@@ -1,3 +1,4 @@
+import { Receiver } from './helpers/receiver';
 import { createOne, expectStatus, Json } from './helpers/seed';
 import { slugify, unique } from './helpers/fixtures';
 import { TestApp } from './helpers/test-app';
@@ -267,6 +268,24 @@ describe('API dialects', () => {
       expect((await t.get(`/v4/api/wireless/wireless-lans/?site_id=${site.id}`).expect(200)).body.count).toBe(1);
     });
   });
+  it("sends 3.5's webhooks the object in 3.5's words, whichever generation wrote it", async () => {
+    const receiver = await Receiver.start();
+    try {
+      await createOne(t, '/api/extras/webhooks/', { name: 'devices', content_types: ['dcim.device'], type_create: true, payload_url: `${receiver.url}/hook` });
+      const { type, role } = await deviceParts();
+      const made = await t.post('/v4/api/dcim/devices/', { name: unique('hooked'), device_type: type.id, role: role.id, site: site.id });
+      expectStatus(made, 201);
+      const [delivery] = await receiver.until(1);
+      const payload = JSON.parse(delivery.body);
+      expect(payload.data.id).toBe(made.body.id);
+      expect(payload.data.device_role.id).toBe(role.id);
+      expect(payload.data).not.toHaveProperty('role');
+      expect(payload.data.url).toBe(`/api/dcim/devices/${made.body.id}/`);
+    } finally {
+      await receiver.close();
+    }
+  });
+
   describe('circuit terminations', () => {
     async function circuit(): Promise<{ circuit: Json; network: Json; provider: Json }> {
       const provider = await named('/api/circuits/providers/', 'Carrier');

@@ -4,6 +4,7 @@ import { EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { Database } from '../db/database';
 import { Dialect } from '../dialect/dialect';
+import { nativeDialect } from '../dialect/registry';
 import { CachedReads, PrereadVersions, ReadCache } from '../db/read-cache';
 import { NotFoundError, PermissionDeniedError, PreconditionFailedError, ValidationError } from '../http/errors';
 import { etagOf } from '../http/etag';
@@ -159,7 +160,7 @@ export class CrudService {
     // Before the events' reads ask for them: the answer's rows bring the versions with them.
     const answerRows = answer ? this.answerRows(answer(result), reads, ctx.dialect) : undefined;
     if (done) {
-      const render = (model: ModelDef, ids: number[]) => representByIds({ ...this.render(ctx, this.db.manager, reads), baseUrl: '', exclude: new Set<string>() }, model, ids, 'full');
+      const render = (model: ModelDef, ids: number[]) => representByIds({ ...this.eventRender(ctx, this.db.manager, reads) }, model, ids, 'full');
       this.events.committed({ ...(done as Omit<CommittedChanges, 'reads' | 'render'>), reads, render });
     }
     return { result, reads, answerRows };
@@ -196,7 +197,7 @@ export class CrudService {
       beforeDelete: async (model, row) => {
         if (!(await this.events.wantsDeleted(model, em, write.cache))) return;
         // As NetBox's outbound events show objects: without a request, so with relative URLs.
-        const [data] = await representByIds({ ...this.render(ctx, em), baseUrl: '', exclude: new Set() }, model, [row.id], 'full');
+        const [data] = await representByIds(this.eventRender(ctx, em), model, [row.id], 'full');
         deleted.set(deletedKey(model, row.id), data);
       },
     };
@@ -506,6 +507,14 @@ export class CrudService {
   }
 
   /** How this request renders objects; `cache` only for reads outside a transaction, `chosen` only for its answer. */
+  /**
+   * How outbound events show objects: as NetBox does, without a request, so with relative URLs; in the stored
+   * generation's words whichever API made the change, as the webhooks that receive them are 3.5's.
+   */
+  private eventRender(ctx: RequestContext, em: EntityManager, cache?: CachedReads): RenderContext {
+    return { ...this.render(ctx, em, cache), baseUrl: '', exclude: new Set<string>(), dialect: nativeDialect() };
+  }
+
   private render(ctx: RequestContext, em: EntityManager, cache?: CachedReads, chosen?: KeyChoice): RenderContext {
     const exclude = ctx.params.exclude;
     const excluded = new Set((Array.isArray(exclude) ? exclude : exclude ? [exclude] : []).flatMap((e) => e.split(',')));
