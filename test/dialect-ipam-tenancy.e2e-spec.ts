@@ -126,6 +126,9 @@ describe('IPAM and tenancy across API generations', () => {
       expectStatus(reserved, 201);
       expect(reserved.body.status).toEqual({ value: 'reserved', label: 'Reserved' });
       expect((await read(`/api/ipam/vlans/${reserved.body.id}/`)).status).toEqual({ value: 2, label: 'Reserved' });
+      const created = `object-changes/?changed_object_type=ipam.vlan&changed_object_id=${reserved.body.id}`;
+      expect((await read(`/v4/api/core/${created}`)).results[0].postchange_data.status).toBe('reserved');
+      expect((await read(`/api/extras/${created}`)).results[0].postchange_data.status).toBe(2);
       const old = await createOne(t, '/api/ipam/vlans/', { vid: 701, name: 'old', status: 3 });
       expect((await read(`/v4/api/ipam/vlans/${old.id}/`)).status).toEqual({ value: 'deprecated', label: 'Deprecated' });
       expect((await read(`/v4/api/ipam/vlans/?vid=701`)).results[0].status.value).toBe('deprecated');
@@ -181,8 +184,14 @@ describe('IPAM and tenancy across API generations', () => {
       // Moved by 3.5 to the device, it is the device's in 4.x.
       expectStatus(await t.patch(`/api/ipam/services/${dns.id}/`, { virtual_machine: null, device: device.id }), 200);
       expect(await read(`/v4/api/ipam/services/${dns.id}/`)).toMatchObject({ parent_object_type: 'dcim.device', parent_object_id: device.id });
-      const [change] = (await read(`/api/extras/object-changes/?changed_object_type=ipam.service&changed_object_id=${dns.id}&action=update`)).results;
-      expect(change.postchange_data).toMatchObject({ device: device.id, virtual_machine: null, parent_object_type: 'dcim.device', parent_object_id: device.id });
+      // Its change record, in each generation's words.
+      const changes = `object-changes/?changed_object_type=ipam.service&changed_object_id=${dns.id}&action=update`;
+      const [old35] = (await read(`/api/extras/${changes}`)).results;
+      expect(old35.prechange_data).toMatchObject({ device: null, virtual_machine: vm.id });
+      expect(old35.postchange_data).toMatchObject({ device: device.id, virtual_machine: null });
+      const [new46] = (await read(`/v4/api/core/${changes}`)).results;
+      expect(new46.postchange_data).toMatchObject({ parent_object_type: 'dcim.device', parent_object_id: device.id });
+      expect(new46.postchange_data).not.toHaveProperty('device');
     });
 
     it("keeps an FHRP group's service (4.6) when 3.5 writes back the nothing it reads, and filters parents in each generation's words", async () => {
@@ -277,13 +286,17 @@ describe('IPAM and tenancy across API generations', () => {
       expect((await read(`/v4/api/tenancy/contact-groups/${emea.id}/`)).contact_count).toBe(1);
     });
 
-    it('writes 3.5\'s group as the only group, and records both forms', async () => {
+    it("writes 3.5's group as the only group (unless it is the first, written back as read), and records both forms", async () => {
       const contact = await createOne(t, '/v4/api/tenancy/contacts/', { name: 'Bob', groups: [emea.id, apac.id] });
+      expectStatus(await t.put(`/api/tenancy/contacts/${contact.id}/`, { name: 'Bob', group: apac.id }), 200);
+      expect((await read(`/v4/api/tenancy/contacts/${contact.id}/`)).groups.map((g: Json) => g.id)).toEqual([apac.id, emea.id]);
       expectStatus(await t.patch(`/api/tenancy/contacts/${contact.id}/`, { group: emea.id }), 200);
       expect((await read(`/v4/api/tenancy/contacts/${contact.id}/`)).groups.map((g: Json) => g.id)).toEqual([emea.id]);
-      const [change] = (await read(`/api/extras/object-changes/?changed_object_type=tenancy.contact&changed_object_id=${contact.id}&action=update`)).results;
-      expect(change.prechange_data).toMatchObject({ group: apac.id, groups: [emea.id, apac.id].sort((a, b) => a - b) });
-      expect(change.postchange_data).toMatchObject({ group: emea.id, groups: [emea.id] });
+      const changes = `object-changes/?changed_object_type=tenancy.contact&changed_object_id=${contact.id}&action=update&limit=1`;
+      const [old35] = (await read(`/api/extras/${changes}`)).results;
+      expect([old35.prechange_data.group, old35.postchange_data.group]).toEqual([apac.id, emea.id]);
+      const [new46] = (await read(`/v4/api/core/${changes}`)).results;
+      expect([new46.prechange_data.groups, new46.postchange_data.groups]).toEqual([[emea.id, apac.id].sort((a, b) => a - b), [emea.id]]);
       expectStatus(await t.patch(`/api/tenancy/contacts/${contact.id}/`, { group: null }), 200);
       expect((await read(`/v4/api/tenancy/contacts/${contact.id}/`)).groups).toEqual([]);
       expect(await ids(`/api/tenancy/contacts/?group_id=null&id=${contact.id}`)).toEqual([contact.id]);

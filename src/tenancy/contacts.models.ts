@@ -152,8 +152,8 @@ export const Contact = defineModel({
         if (e instanceof FieldError) throw new FieldError({ group: e.messages });
         throw e;
       }
-      // 3.5's group is 4.3's groups of one: the writer sets the groups the input gives.
-      input.groups = group === null ? [] : [group];
+      // 3.5's group is 4.3's groups of one (the writer sets the groups the input gives); the first written back as read keeps them.
+      if (!previous || group !== previous.group) input.groups = group === null ? [] : [group];
       row.group = group;
     }
     if (!ctx?.dialect || ctx.dialect.shows(Contact, 'group')) await uniqueInGroup(row, previous, ctx);
