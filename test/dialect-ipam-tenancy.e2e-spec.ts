@@ -114,6 +114,10 @@ describe('IPAM and tenancy across API generations', () => {
       await createOne(t, '/v4/api/ipam/vlans/', { vid: 300, name: 'top', group: split.id });
       await createOne(t, '/api/ipam/vlans/', { vid: 101, name: 'mid', group: split.id });
       expect((await read(`/api/ipam/vlan-groups/${split.id}/available-vlans/`)).map((v: Json) => v.vid)).toEqual([100, 102]);
+      const taken = await t.post(`/v4/api/ipam/vlan-groups/${split.id}/available-vlans/`, [{ name: 'next', status: 'reserved' }]);
+      expectStatus(taken, 201);
+      expect(taken.body.map((v: Json) => [v.vid, v.status.value])).toEqual([[100, 'reserved']]);
+      expect(await refused('post', `/v4/api/ipam/vlan-groups/${split.id}/available-vlans/`, [{ name: 'int', status: 2 }])).toEqual({ status: ['"2" is not a valid choice.'] });
       // Narrowing the ranges under a VLAN is NetBox's business, not refused; a new VLAN follows the new ranges.
       expectStatus(await t.patch(`/v4/api/ipam/vlan-groups/${split.id}/`, { vid_ranges: [[100, 199]] }), 200);
       await createOne(t, '/api/ipam/vlans/', { vid: 150, name: 'now-in', group: split.id });

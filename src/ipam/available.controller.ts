@@ -86,7 +86,9 @@ function availableController(kind: Allocation): Type<unknown> {
     @Allow(METHODS)
     async create(@Req() req: Request, @Param('id') id: string, @Body() body: unknown) {
       const ctx = requestContext(req);
-      const { items, single } = itemsOf(body);
+      const { items: spoken, single } = itemsOf(body);
+      // The bodies in the request's generation's words, as a POST of the objects takes them (4.x's VLAN status).
+      const items = ctx.dialect ? spoken.map((item) => ctx.dialect!.bodyIn(kind.created, item) as Row) : spoken;
       const allocate = async (em: EntityManager) => kind.allocate(em, this.crud.renderContext(ctx).driver, await this.crud.parentRow(kind.parent, idOf(id), ctx, em), items);
       return this.crud.createComputed(kind.created, ctx, kind.lockKey, allocate, single);
     }
