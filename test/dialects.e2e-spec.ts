@@ -84,6 +84,20 @@ describe('API dialects', () => {
       expect((await t.get('/api/authentication-check/')).status).toBe(404);
     });
 
+    it("answers the schema as JSON to a client that accepts JSON, as pynetbox's openapi() asks for it", async () => {
+      const res = await t.anon().get('/v4/api/schema/').set('Accept', 'application/json').expect(200);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.body.paths['/v4/api/dcim/devices/']).toBeDefined();
+      expect((await t.anon().get('/api/schema/').expect(200)).headers['content-type']).toMatch(/^application\/vnd\.oai\.openapi/);
+    });
+
+    it("never shows a user's password hash, which 4.6 lists as write-only", async () => {
+      const users = (await t.get('/v4/api/users/users/').expect(200)).body.results;
+      expect(users.length).toBeGreaterThan(0);
+      for (const user of users) expect(user).not.toHaveProperty('password');
+      expect((await t.get(`/v4/api/users/users/${users[0].id}/`).expect(200)).body).not.toHaveProperty('password');
+    });
+
     it('pages with links under the base it was asked at', async () => {
       for (let i = 0; i < 3; i++) await named('/api/dcim/manufacturers/', 'Paged');
       const page = (await t.get('/v4/api/dcim/manufacturers/?limit=1').expect(200)).body;

@@ -45,7 +45,7 @@ export const User = defineModel({
       patternMessage: 'Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.',
     }),
     // Write-only: stored as an scrypt hash, never rendered.
-    password: text({ max: 256 }),
+    password: text({ max: 256, writeOnly: true }),
     first_name: text({ max: 150, blank: true }),
     last_name: text({ max: 150, blank: true }),
     email: text({ max: 254, blank: true, format: 'email' }),

@@ -22,6 +22,8 @@ export interface FieldOptions {
   default?: unknown | (() => unknown);
   unique?: boolean;
   readOnly?: boolean;
+  /** Taken, never shown, whatever a dialect's serializer lists (a password: DRF's write_only). */
+  writeOnly?: boolean;
   index?: boolean;
   /** Left out when rows are read (a data file's contents): whoever needs it selects it. */
   deferred?: boolean;

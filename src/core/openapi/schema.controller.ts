@@ -44,16 +44,20 @@ export class OpenApiDocumentProvider {
 export class SchemaController {
   constructor(private readonly docs: OpenApiDocumentProvider) {}
 
-  /** YAML by default, JSON with `?format=json`, as drf-spectacular serves it; in the dialect its base names (`/v4/api/schema/`). */
+  /**
+   * YAML by default, JSON with `?format=json` or when the client accepts JSON (pynetbox's `openapi()` sends
+   * `Accept: application/json`), as drf-spectacular negotiates it; in the dialect its base names (`/v4/api/schema/`).
+   */
   @Get()
   schema(@Req() req: Request, @Query('format') format: string | undefined, @Res() res: Response): void {
     const dialect = dialectOf(req);
     const base = basePathOf(req);
-    if (format === 'json') {
-      res.type('application/vnd.oai.openapi+json').send(JSON.stringify(this.docs.document(dialect, base)));
+    const json = format === 'json' ? 'application/vnd.oai.openapi+json' : format === undefined ? req.accepts(['application/vnd.oai.openapi', 'application/vnd.oai.openapi+json', 'application/json', 'application/yaml']) : false;
+    if (json === 'application/vnd.oai.openapi+json' || json === 'application/json') {
+      res.type(json).send(JSON.stringify(this.docs.document(dialect, base)));
       return;
     }
-    res.type('application/vnd.oai.openapi').send(this.docs.yaml(dialect, base));
+    res.type(json === 'application/yaml' ? 'application/yaml' : 'application/vnd.oai.openapi').send(this.docs.yaml(dialect, base));
   }
 }
 

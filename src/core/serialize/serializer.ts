@@ -59,7 +59,7 @@ export function keysFor(model: ModelDef, mode: Mode, dialect?: Dialect): string[
     else if (mode === 'brief' && dialect.briefDescription && model.fields.description && !keys.includes('description')) keys = [...keys, 'description'];
   }
   const active = model.activeCounts;
-  return keys.filter((k) => (!(k in model.counts) || k in active) && (!dialect || dialect.shows(model, k)));
+  return keys.filter((k) => (!(k in model.counts) || k in active) && (!dialect || dialect.shows(model, k)) && !model.fields[k]?.opts.writeOnly);
 }
 
 /** The counts a representation shows, and so its rows read: those a client's choice leaves. */
