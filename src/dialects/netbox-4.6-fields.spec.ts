@@ -63,6 +63,9 @@ const NOT_SHOWN: Array<[reason: string, fields: Record<string, string[]>]> = [
     'dcim.platform': ['parent', 'comments', '_depth'],
     'dcim.devicerole': ['parent', 'comments', '_depth'],
   }],
+  ["write-only in NetBox's serializer: listed, never shown", {
+    'users.user': ['password'],
+  }],
   ['not plain storage: computed, written from the other side, or behaviour to build', {
     'users.group': ['permissions'],
     'users.user': ['last_login', 'permissions'],
