@@ -122,11 +122,8 @@ const NOT_STORED: Record<string, Record<string, Unstored>> = {
     qinq_svlan_vid: ['qinq_svlan', '4.2 Q-in-Q is not stored'],
   },
   'virtualization.virtualmachine': {
-    config_template_id: ['config_template', '4.0 machine config templates are not stored'],
     interface_count: ['interface_count', '4.x counter fields are not stored'],
     virtual_disk_count: ['virtual_disk_count', '4.x counter fields are not stored'],
-    serial: ['serial', '4.1 machine serials are not stored'],
-    start_on_boot: ['start_on_boot', '4.6 start-on-boot is not stored'],
     virtual_machine_type: ['virtual_machine_type', '4.6 machine types are not stored'],
     virtual_machine_type_id: ['virtual_machine_type', '4.6 machine types are not stored'],
   },

@@ -184,7 +184,11 @@ const canFilters = Object.fromEntries(['view', 'add', 'change', 'delete'].map((a
 /** NetBox 4.6.8's filters beyond 3.5's, model by model, where the model stores what they filter. */
 export const FILTER_VIEWS: Record<string, ModelView> = {
   'users.group': { filterset: { filters: { user_id: referrerFilter(model('users.user'), 'groups'), permission_id: referrerFilter(model('users.objectpermission'), 'groups') } } },
-  'users.user': { filterset: { fields: ['date_joined', 'is_superuser'], filters: { permission_id: referrerFilter(model('users.objectpermission'), 'users') } } },
+  // 4.x's filter set has no is_staff.
+  'users.user': {
+    filters: { is_staff: null },
+    filterset: { fields: ['date_joined', 'is_superuser'], filters: { permission_id: referrerFilter(model('users.objectpermission'), 'users') } },
+  },
   'users.objectpermission': {
     filterset: { filters: { ...canFilters, object_type: objectTypesFilter('object_types', { list: true }), object_type_id: contentTypeIdFilter('object_types', { list: true }) } },
   },
@@ -219,6 +223,10 @@ export const FILTER_VIEWS: Record<string, ModelView> = {
   // 4.x names the roles criterion by the device's role.
   'extras.configcontext': { filters: { role: 'device_role', role_id: 'device_role_id' }, filterset: { fields: ['weight'] } },
   'extras.customlink': { filterset: { fields: ['button_class'] } },
+  // 4.0's event rules took over what a webhook fires on.
+  'extras.webhook': {
+    filters: Object.fromEntries(['type_create', 'type_update', 'type_delete', 'type_job_start', 'type_job_end', 'enabled', 'content_types', 'content_type_id'].map((name) => [name, null])),
+  },
   'extras.imageattachment': { filterset: { fields: ['image_width', 'image_height'] } },
   'core.job': {
     filterset: {
@@ -238,7 +246,9 @@ export const FILTER_VIEWS: Record<string, ModelView> = {
     },
   },
   'dcim.site': { filterset: { fields: ['time_zone'] } },
+  // 4.0 dropped NAPALM from platforms.
   'dcim.platform': {
+    filters: { napalm_driver: null },
     filterset: {
       filters: {
         // Platforms of the device type's manufacturer, and those of none.
@@ -409,7 +419,9 @@ export const FILTER_VIEWS: Record<string, ModelView> = {
   },
   'ipam.l2vpntermination': { filterset: { fields: ['assigned_object_id'] } },
   'virtualization.cluster': { filterset: { fields: ['scope_id'] } },
-  'virtualization.virtualmachine': { filterset: { related: ['primary_ip4_id', 'primary_ip4', 'primary_ip6_id', 'primary_ip6'] } },
+  'virtualization.virtualmachine': {
+    filterset: { fields: ['serial', 'start_on_boot'], related: ['config_template_id', 'primary_ip4_id', 'primary_ip4', 'primary_ip6_id', 'primary_ip6'] },
+  },
   'virtualization.vminterface': { filterset: { fields: ['mode'] } },
   'tenancy.contactgroup': { filterset: { filters: { contact_id: referrerFilter(model('tenancy.contact'), 'groups') } } },
   // Assignments whose contact is in any of the groups or below them, as the contact's own group filters (4.3's) find it.
