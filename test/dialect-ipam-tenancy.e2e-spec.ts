@@ -58,6 +58,10 @@ describe('IPAM and tenancy across API generations', () => {
       // Each generation ignores the other's filters, as NetBox ignores unknown ones.
       expect(await count(`/api/ipam/vlan-groups/?contains_vid=250`)).toBe(await count('/api/ipam/vlan-groups/'));
       expect(await count(`/v4/api/ipam/vlan-groups/?min_vid=4000`)).toBe(await count('/v4/api/ipam/vlan-groups/'));
+      // A number no group holds finds none; one that is no number is refused.
+      expect(await ids('/v4/api/ipam/vlan-groups/?contains_vid=99999999999')).toEqual([]);
+      expect(await ids('/api/ipam/vlan-groups/?site=99999999999')).toEqual([]);
+      expect((await t.get('/v4/api/ipam/vlan-groups/?contains_vid=x')).body).toEqual({ contains_vid: ['Enter a number.'] });
       await createOne(t, '/api/ipam/vlans/', { vid: 100, name: 'users', group: group.id });
       expect((await read(`/v4/api/ipam/vlan-groups/${group.id}/`)).utilization).toBe('0.99');
     });
@@ -213,6 +217,8 @@ describe('IPAM and tenancy across API generations', () => {
       // 3.5 refuses a name that is no device's; 4.6 finds nothing.
       expect((await t.get('/api/ipam/services/?device=nowhere')).status).toBe(400);
       expect(await ids('/v4/api/ipam/services/?device=nowhere')).toEqual([]);
+      expect(await ids('/v4/api/ipam/services/?device_id=99999999999')).toEqual([]);
+      expect((await t.get('/api/ipam/services/?device_id=99999999999')).body).toEqual({ device_id: ['Select a valid choice. 99999999999 is not one of the available choices.'] });
       const ip = await createOne(t, '/api/ipam/ip-addresses/', { address: '192.0.2.112/24' });
       expectStatus(await t.patch(`/v4/api/ipam/services/${vrrp.id}/`, { ipaddresses: [ip.id] }), 200);
       expect(await ids(`/v4/api/ipam/services/?ip_address_id=${ip.id}`)).toEqual([vrrp.id]);
@@ -280,6 +286,12 @@ describe('IPAM and tenancy across API generations', () => {
       expect(await ids(`/api/tenancy/contacts/?group=apac`)).toEqual([created.body.id]);
       expect(await ids(`/api/tenancy/contacts/?group=emea`)).toEqual([]);
       expect(await ids(`/api/tenancy/contacts/?group_id=${noc.id}`)).toEqual([created.body.id]);
+      const unknown = ['Select a valid choice. 99999999999 is not one of the available choices.'];
+      expect((await t.get('/api/tenancy/contacts/?group_id=99999999999')).body).toEqual({ group_id: unknown });
+      const v4 = await t.get('/v4/api/tenancy/contacts/?group_id=99999999999');
+      expectStatus(v4, 400);
+      expect(Object.values(v4.body)).toEqual([unknown]);
+      expect((await t.get('/api/dcim/sites/?contact_group=99999999999')).status).toBe(400);
       expect(await ids(`/v4/api/tenancy/contacts/?group=emea`)).toEqual([created.body.id]);
       expect(await ids(`/v4/api/tenancy/contacts/?group_id=${noc.id}`)).toEqual([created.body.id]);
       // 4.x filters contacts by description; 3.5 ignores the filter.
@@ -311,6 +323,7 @@ describe('IPAM and tenancy across API generations', () => {
     it("refuses a group that is not there, and 3.5's second contact of a name in a group, writing nothing", async () => {
       const before = await count('/api/tenancy/contacts/');
       expect(await refused('post', '/api/tenancy/contacts/', { name: 'Dave', group: 999999 })).toEqual({ group: ['Related object not found using the provided numeric ID: 999999'] });
+      expect(await refused('post', '/api/tenancy/contacts/', { name: 'Dave', group: 99999999999 })).toEqual({ group: ['Related object not found using the provided numeric ID: 99999999999'] });
       expect(await refused('post', '/v4/api/tenancy/contacts/', { name: 'Dave', groups: [999999] })).toEqual({ groups: ['Related object not found using the provided numeric ID: 999999'] });
       await createOne(t, '/api/tenancy/contacts/', { name: 'Erin', group: emea.id });
       expect(await refused('post', '/api/tenancy/contacts/', { name: 'Erin', group: emea.id })).toEqual({ __all__: ['Contact with this Group and Name already exists.'] });

@@ -1,4 +1,4 @@
-import { ComputedField, FieldError, FieldOptions, ForeignKeyField } from '../core/model/fields';
+import { ComputedField, FieldError, FieldOptions, ForeignKeyField, INT32_MAX } from '../core/model/fields';
 import { ModelDef, WriteContext } from '../core/model/model';
 import { ModelQuery, q } from '../core/query/model-query';
 import { RenderContext, Representation, loadNested } from '../core/serialize/serializer';
@@ -54,7 +54,8 @@ export async function resolveDerived(ctx: WriteContext | undefined, field: Deriv
   const target = field.target();
   const query = new ModelQuery(ctx.em, target, ctx.driver);
   const byAttributes = typeof value === 'object';
-  if (!byAttributes) query.whereIdIn([value as number]);
+  // An id beyond what an id column holds names nothing (and PostgreSQL would refuse to compare it).
+  if (!byAttributes) query.whereIdIn((value as number) <= INT32_MAX ? [value as number] : []);
   else {
     for (const [key, given] of Object.entries(value as Record<string, unknown>)) {
       const attribute = target.storedFields[key] ?? (key.endsWith('_id') ? target.storedFields[key.slice(0, -3)] : undefined);

@@ -1,4 +1,4 @@
-import { FieldError, choice, contentType, genericRelation, integer, integers, manyToMany, text } from '../core/model/fields';
+import { FieldError, INT32_MAX, choice, contentType, genericRelation, integer, integers, manyToMany, text } from '../core/model/fields';
 import { CustomFilter, PresentContext, Row, WriteContext, defineModel, registry } from '../core/model/model';
 import { ModelQuery, q } from '../core/query/model-query';
 import { contentTypeFilter } from '../extras/content-type-filter';
@@ -119,10 +119,10 @@ function parentFilter(type: string, by: 'id' | 'name', strict: boolean): CustomF
         const invalid = given.find((v) => !/^\d+$/.test(v.trim()));
         if (invalid !== undefined) throw new FieldError([strict ? `“${invalid}” is not a valid value.` : 'Enter a number.']);
       }
-      const found = given.length && target
-        ? await new ModelQuery(ctx.em, target, ctx.driver)
-            .where(`t.${q(by)} IN (:...values)`, { values: given.map((v) => (by === 'id' ? Number(v) : v)) })
-            .select({ id: 't.id', attr: `t.${q(by)}` })
+      // An id beyond what an id column holds names nothing (and PostgreSQL would refuse to compare it).
+      const wanted = by === 'id' ? given.map(Number).filter((id) => id <= INT32_MAX) : given;
+      const found = wanted.length && target
+        ? await new ModelQuery(ctx.em, target, ctx.driver).where(`t.${q(by)} IN (:...wanted)`, { wanted }).select({ id: 't.id', attr: `t.${q(by)}` })
         : [];
       const seen = new Set(found.map((r) => String(r.attr)));
       const missing = given.find((v) => !seen.has(by === 'id' ? String(Number(v)) : v));

@@ -1,4 +1,4 @@
-import { FieldError, choice, contentType, foreignKey, genericRelation, integer, slug, text } from '../core/model/fields';
+import { FieldError, INT32_MAX, choice, contentType, foreignKey, genericRelation, integer, slug, text } from '../core/model/fields';
 import { terminatedIn } from './terminated-in';
 import { CustomFilter, FilterContext, Row, WriteContext, defineModel, registry } from '../core/model/model';
 import { contentTypeFilter } from '../extras/content-type-filter';
@@ -11,28 +11,27 @@ import { VidRange, VidRangesField, inVidRanges, utilizationText, vidRangesError,
 /** Where a VLAN group applies: one of these objects, or anywhere. */
 const GROUP_SCOPES = ['dcim.region', 'dcim.sitegroup', 'dcim.site', 'dcim.location', 'dcim.rack', 'virtualization.clustergroup', 'virtualization.cluster'];
 
-function scopeFilter(scope: string): CustomFilter {
+/**
+ * A NumberFilter over a condition on the row: the last value, or 400 "Enter a number."; a value no integer column
+ * holds (a fraction, beyond 32 bits) matches nothing, where PostgreSQL would refuse to compare it.
+ */
+function numberFilter(condition: (value: number, ctx: FilterContext) => string): CustomFilter {
   return {
     schema: { type: 'number' },
     apply(values, ctx) {
       const value = values[values.length - 1].trim();
       if (!value) return;
       if (!/^-?\d+(\.\d+)?$/.test(value)) throw new FieldError(['Enter a number.']);
-      ctx.where(`t.scope_type = ${ctx.param(scope)} AND t.scope_id = ${ctx.param(Number(value))}`);
+      const n = Number(value);
+      ctx.where(Number.isInteger(n) && Math.abs(n) <= INT32_MAX ? condition(n, ctx) : '1 = 0');
     },
   };
 }
 
+const scopeFilter = (scope: string) => numberFilter((id, ctx) => `t.scope_type = ${ctx.param(scope)} AND t.scope_id = ${ctx.param(id)}`);
+
 /** `?contains_vid=<vid>` (4.1): groups one of whose ranges holds the VID. */
-const containsVidFilter: CustomFilter = {
-  schema: { type: 'number' },
-  apply(values, ctx) {
-    const value = values[values.length - 1].trim();
-    if (!value) return;
-    if (!/^-?\d+(\.\d+)?$/.test(value)) throw new FieldError(['Enter a number.']);
-    ctx.where(vidRangesHoldSql(ctx, ctx.param(Number(value))));
-  },
-};
+const containsVidFilter = numberFilter((vid, ctx) => vidRangesHoldSql(ctx, ctx.param(vid)));
 
 /** Whether a write or a representation speaks 3.5's VLAN groups (bounds) rather than 4.1's (ranges); without a dialect, the native one. */
 function speaksBounds(dialect: WriteContext['dialect']): boolean {
