@@ -305,15 +305,59 @@ describe("/v4 lists take NetBox 4.6.8's filters, /api/ 3.5's", () => {
     });
   });
 
+  describe('cables and VLANs by what 4.x names them by', () => {
+    let site: Json;
+    let a: Json;
+    let b: Json;
+    let cable: Json;
+
+    beforeAll(async () => {
+      const region = await createOne(t, '/api/dcim/regions/', { name: 'Nordics', slug: 'nordics' });
+      site = await createOne(t, '/api/dcim/sites/', { name: 'Oslo', slug: 'oslo', region: region.id });
+      const maker = await createOne(t, '/api/dcim/manufacturers/', { name: 'Cabler', slug: 'cabler' });
+      const type = await createOne(t, '/api/dcim/device-types/', { manufacturer: maker.id, model: 'Patch', slug: 'patch' });
+      const role = await createOne(t, '/api/dcim/device-roles/', { name: 'Edge', slug: 'edge' });
+      const device = await createOne(t, '/api/dcim/devices/', { name: 'edge1', device_type: type.id, device_role: role.id, site: site.id });
+      [a, b] = [await createOne(t, '/api/dcim/interfaces/', { device: device.id, name: 'xe-0', type: '10gbase-x-sfpp' }), await createOne(t, '/api/dcim/interfaces/', { device: device.id, name: 'xe-1', type: '10gbase-x-sfpp' })];
+      cable = await createOne(t, '/api/dcim/cables/', { a_terminations: [{ object_type: 'dcim.interface', object_id: a.id }], b_terminations: [{ object_type: 'dcim.interface', object_id: b.id }] });
+    });
+
+    it('finds a cable and its terminations by the interface they end at', async () => {
+      const ids = async (url: string) => (await t.get(url).expect(200)).body.results.map((x: Json) => x.id);
+      expect(await ids(`/v4/api/dcim/cables/?interface_id=${b.id}`)).toEqual([cable.id]);
+      expect(await ids(`/v4/api/dcim/cables/?consoleport_id=${b.id}`)).toEqual([]);
+      expect(await ids(`/v4/api/dcim/cables/?id=${cable.id}&unterminated=true`)).toEqual([]);
+      expect(await ids(`/v4/api/dcim/cables/?id=${cable.id}&unterminated=false`)).toEqual([cable.id]);
+      expect((await t.get(`/v4/api/dcim/cable-terminations/?interface_id=${a.id}`).expect(200)).body.results.map((x: Json) => x.cable_end)).toEqual(['A']);
+      expect(await ids(`/v4/api/dcim/interfaces/?cable_id=${cable.id}`)).toEqual([a.id, b.id]);
+    });
+
+    it("finds the VLANs available at a site, and an interface's VLANs", async () => {
+      const regional = await createOne(t, '/api/ipam/vlan-groups/', { name: 'Nordic VLANs', slug: 'nordic-vlans', scope_type: 'dcim.region', scope_id: site.region.id });
+      const elsewhere = await createOne(t, '/api/dcim/sites/', { name: 'Lima', slug: 'lima' });
+      const [grouped, , global] = [
+        await createOne(t, '/api/ipam/vlans/', { vid: 100, name: 'grouped', group: regional.id }),
+        await createOne(t, '/api/ipam/vlans/', { vid: 200, name: 'elsewhere', site: elsewhere.id }),
+        await createOne(t, '/api/ipam/vlans/', { vid: 300, name: 'global' }),
+      ];
+      const names = async (url: string) => (await t.get(url).expect(200)).body.results.map((v: Json) => v.name).sort();
+      expect(await names(`/v4/api/ipam/vlans/?available_at_site=${site.id}&vid__gte=100`)).toEqual(['global', 'grouped']);
+      expect(await names(`/v4/api/ipam/vlans/?available_at_site=${elsewhere.id}&vid__gte=100`)).toEqual(['elsewhere', 'global']);
+      expectStatus(await t.patch(`/api/dcim/interfaces/${a.id}/`, { mode: 'tagged', untagged_vlan: grouped.id, tagged_vlans: [global.id] }), 200);
+      expect(await names(`/v4/api/ipam/vlans/?interface_id=${a.id}`)).toEqual(['global', 'grouped']);
+      expect((await t.get('/v4/api/ipam/vlans/?interface_id=99999')).body).toEqual({ interface_id: ['Select a valid choice. That choice is not one of the available choices.'] });
+    });
+  });
+
   describe('nested groups: parent is the one above, ancestor any above', () => {
     let europe: Json;
     let benelux: Json;
 
-    /** Region names a list answers, sorted. */
+    /** The names of this session's regions a list answers, sorted. */
     const regions = async (url: string): Promise<string[]> => {
       const res = await t.get(url);
       expectStatus(res, 200);
-      return res.body.results.map((r: Json) => r.name).sort();
+      return res.body.results.map((r: Json) => r.name).filter((name: string) => ['Europe', 'Benelux', 'Amsterdam', 'Asia'].includes(name)).sort();
     };
 
     beforeAll(async () => {
@@ -432,7 +476,7 @@ describe("/v4 lists take NetBox 4.6.8's filters, /api/ 3.5's", () => {
         if (stored.get(name) === spec) continue;
         const spoken = dialect.filterNameOf(model, name);
         for (const param of [spoken, ...spec.lookups.map((lookup) => `${spoken}__${lookup}`)]) {
-          for (const value of ['1', 'x']) {
+          for (const value of ['1', 'x', '']) {
             const res = await t.get(`${v4Path}?${param}=${value}&limit=1`);
             if (res.status === 200 || (res.status === 400 && Object.keys(res.body).join() === param)) continue;
             failures.push(`${v4Path}?${param}=${value}: ${res.status} ${res.text.slice(0, 200)}`);

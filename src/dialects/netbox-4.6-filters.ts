@@ -51,6 +51,9 @@ export function filtersOfKind(model: ModelDef): DialectFilterSet[] {
   return sets;
 }
 
+/** The values given, blank ones left out as NetBox's multi-value filters leave them (a filter given none does not apply). */
+const given = (values: string[]) => values.filter((v) => v.trim() !== '');
+
 /** NetBox's MultiValueNumberFilter with a method: whole numbers, with no lookups. */
 function wholeNumbers(values: string[]): number[] {
   if (values.some((v) => !/^\s*-?\d+\s*$/.test(v))) throw new FieldError(['Enter a whole number.']);
@@ -66,6 +69,7 @@ function objectTypesFilter(column: string, opts: { list?: boolean } = {}): Custo
   return {
     lookups: ['n'],
     apply(values, ctx) {
+      if (!given(values).length) return;
       const labels = values.map((v) => v.toLowerCase()).filter((v) => v.split('.').length === 2);
       const holds = (label: string) => (opts.list ? `CAST(t.${q(column)} AS TEXT) LIKE ${ctx.param(`%${JSON.stringify(label)}%`)}` : `t.${q(column)} = ${ctx.param(label)}`);
       ctx.where(labels.length ? `(${labels.map(holds).join(' OR ')})` : '1 = 0');
@@ -80,7 +84,8 @@ function objectTypesFilter(column: string, opts: { list?: boolean } = {}): Custo
 function chassisInterfaces(by: 'id' | 'name', ifMaster: boolean): CustomFilter {
   return {
     apply(values, ctx) {
-      const list = (by === 'id' ? wholeNumbers(values) : values).map((v) => ctx.param(v)).join(', ');
+      if (!given(values).length) return;
+      const list = (by === 'id' ? wholeNumbers(given(values)) : given(values)).map((v) => ctx.param(v)).join(', ');
       const devices = `SELECT d.id FROM ${q('dcim_device')} d WHERE d.${by} IN (${list})`;
       const chassis = ifMaster
         ? `SELECT vc.id FROM ${q('dcim_virtualchassis')} vc JOIN ${q('dcim_device')} d ON vc.master_id = d.id WHERE d.${by} IN (${list})`
@@ -98,7 +103,9 @@ function terminationFilters(where: (type: string, ids: string) => string): Recor
   return Object.fromEntries(
     [...types, 'circuits.circuittermination'].map((type) => [
       `${type.split('.')[1]}_id`,
-      { apply: (values, ctx) => ctx.where(where(ctx.param(type), wholeNumbers(values).map((id) => ctx.param(id)).join(', '))) } as CustomFilter,
+      {
+        apply: (values, ctx) => void (given(values).length && ctx.where(where(ctx.param(type), wholeNumbers(given(values)).map((id) => ctx.param(id)).join(', ')))),
+      } as CustomFilter,
     ]),
   );
 }
@@ -200,7 +207,8 @@ export const FILTER_VIEWS: Record<string, ModelView> = {
         // Tags that apply to any of these object types: those listing one, and those listing none.
         for_object_type_id: {
           apply(values, ctx) {
-            const ids = wholeNumbers(values).map((id) => ctx.param(id)).join(', ');
+            if (!given(values).length) return;
+            const ids = wholeNumbers(given(values)).map((id) => ctx.param(id)).join(', ');
             const types = q(registry.get('extras.contenttype')!.table);
             ctx.where(
               `(CAST(t.object_types AS TEXT) IN ('[]', 'null') OR t.object_types IS NULL OR EXISTS (SELECT 1 FROM ${types} ct WHERE ct.id IN (${ids}) ` +
