@@ -1,6 +1,6 @@
 import { DialectFilterSet, ModelView } from '../core/dialect/dialect';
-import { FieldError, ForeignKeyField, ManyToManyField } from '../core/model/fields';
-import { CustomFilter, ModelDef, registry } from '../core/model/model';
+import { FieldError, ForeignKeyField, INT32_MAX, ManyToManyField } from '../core/model/fields';
+import { CustomFilter, FilterContext, ModelDef, registry } from '../core/model/model';
 import { booleanFilter, byAttr, existingIds, listHolds, pathFilter, referrerFilter, relatedByFilter, tagFilter } from '../core/query/filters';
 import { q } from '../core/query/model-query';
 import { contentTypeIdFilter } from '../extras/content-type-filter';
@@ -54,10 +54,26 @@ export function filtersOfKind(model: ModelDef): DialectFilterSet[] {
 /** The values given, blank ones left out as NetBox's multi-value filters leave them (a filter given none does not apply). */
 const given = (values: string[]) => values.filter((v) => v.trim() !== '');
 
-/** NetBox's MultiValueNumberFilter with a method: whole numbers, with no lookups. */
+/** NetBox's MultiValueNumberFilter with a method: whole numbers, with no lookups; one beyond an id column's range names nothing. */
 function wholeNumbers(values: string[]): number[] {
   if (values.some((v) => !/^\s*-?\d+\s*$/.test(v))) throw new FieldError(['Enter a whole number.']);
-  return values.map(Number);
+  return values.map(Number).filter((n) => Math.abs(n) <= INT32_MAX);
+}
+
+/** Ids as an SQL list, or one that matches nothing when none is in range. */
+const idList = (ids: number[], ctx: FilterContext) => (ids.length ? ids.map((id) => ctx.param(id)).join(', ') : 'NULL');
+
+/** A filter by content type ids that refuses one beyond an id column's range, as NetBox finds no such type. */
+function objectTypeIds(column: string, opts: { list?: boolean } = {}): CustomFilter {
+  const filter = contentTypeIdFilter(column, opts);
+  return {
+    ...filter,
+    apply(values, ctx) {
+      const beyond = values.find((v) => /^\d+$/.test(v) && Number(v) > INT32_MAX);
+      if (beyond !== undefined) throw new FieldError([`Select a valid choice. ${beyond} is not one of the available choices.`]);
+      return filter.apply(values, ctx);
+    },
+  };
 }
 
 /**
@@ -85,7 +101,7 @@ function chassisInterfaces(by: 'id' | 'name', ifMaster: boolean): CustomFilter {
   return {
     apply(values, ctx) {
       if (!given(values).length) return;
-      const list = (by === 'id' ? wholeNumbers(given(values)) : given(values)).map((v) => ctx.param(v)).join(', ');
+      const list = by === 'id' ? idList(wholeNumbers(given(values)), ctx) : given(values).map((v) => ctx.param(v)).join(', ');
       const devices = `SELECT d.id FROM ${q('dcim_device')} d WHERE d.${by} IN (${list})`;
       const chassis = ifMaster
         ? `SELECT vc.id FROM ${q('dcim_virtualchassis')} vc JOIN ${q('dcim_device')} d ON vc.master_id = d.id WHERE d.${by} IN (${list})`
@@ -104,7 +120,7 @@ function terminationFilters(where: (type: string, ids: string) => string): Recor
     [...types, 'circuits.circuittermination'].map((type) => [
       `${type.split('.')[1]}_id`,
       {
-        apply: (values, ctx) => void (given(values).length && ctx.where(where(ctx.param(type), wholeNumbers(given(values)).map((id) => ctx.param(id)).join(', ')))),
+        apply: (values, ctx) => void (given(values).length && ctx.where(where(ctx.param(type), idList(wholeNumbers(given(values)), ctx)))),
       } as CustomFilter,
     ]),
   );
@@ -119,6 +135,11 @@ async function oneObject(target: ModelDef, values: string[], ctx: Parameters<Cus
     throw invalid;
   });
   return id;
+}
+
+/** A mask length filter given a number past any mask length: as far past it as a column holds (PostgreSQL compares no further). */
+function withinMaskLengths(filter: CustomFilter): CustomFilter {
+  return { ...filter, apply: (values, ctx) => filter.apply(values.map((v) => (/^\s*-?\d+\s*$/.test(v) && Math.abs(Number(v)) > 999 ? String(Math.sign(Number(v)) * 999) : v)), ctx) };
 }
 
 /** VLANs tagged or untagged on one interface (`?interface_id=`), of a device's or a virtual machine's. */
@@ -197,18 +218,18 @@ export const FILTER_VIEWS: Record<string, ModelView> = {
     filterset: { fields: ['date_joined', 'is_superuser'], filters: { permission_id: referrerFilter(model('users.objectpermission'), 'users') } },
   },
   'users.objectpermission': {
-    filterset: { filters: { ...canFilters, object_type: objectTypesFilter('object_types', { list: true }), object_type_id: contentTypeIdFilter('object_types', { list: true }) } },
+    filterset: { filters: { ...canFilters, object_type: objectTypesFilter('object_types', { list: true }), object_type_id: objectTypeIds('object_types', { list: true }) } },
   },
   'extras.objectchange': { filterset: { fields: ['related_object_id'], filters: { related_object_type: objectTypesFilter('related_object_type') } } },
   'extras.tag': {
     filterset: {
       filters: {
-        object_types: contentTypeIdFilter('object_types', { list: true }),
+        object_types: objectTypeIds('object_types', { list: true }),
         // Tags that apply to any of these object types: those listing one, and those listing none.
         for_object_type_id: {
           apply(values, ctx) {
             if (!given(values).length) return;
-            const ids = wholeNumbers(given(values)).map((id) => ctx.param(id)).join(', ');
+            const ids = idList(wholeNumbers(given(values)), ctx);
             const types = q(registry.get('extras.contenttype')!.table);
             ctx.where(
               `(CAST(t.object_types AS TEXT) IN ('[]', 'null') OR t.object_types IS NULL OR EXISTS (SELECT 1 FROM ${types} ct WHERE ct.id IN (${ids}) ` +
@@ -223,7 +244,7 @@ export const FILTER_VIEWS: Record<string, ModelView> = {
     filterset: {
       fields: ['label', 'validation_minimum', 'validation_maximum', 'validation_regex'],
       // The stored `object_type`, which 4.x names `related_object_type`.
-      filters: { object_type: objectTypesFilter('object_type'), related_object_type_id: contentTypeIdFilter('object_type') },
+      filters: { object_type: objectTypesFilter('object_type'), related_object_type_id: objectTypeIds('object_type') },
     },
   },
   'core.datasource': { filterset: { fields: ['source_url', 'last_synced'] } },
@@ -240,7 +261,7 @@ export const FILTER_VIEWS: Record<string, ModelView> = {
     filterset: {
       related: ['user_id'],
       filters: {
-        object_type_id: contentTypeIdFilter('object_type'),
+        object_type_id: objectTypeIds('object_type'),
         // A UUIDFilter: one value, exactly.
         job_id: {
           apply(values, ctx) {
@@ -293,7 +314,7 @@ export const FILTER_VIEWS: Record<string, ModelView> = {
                 if (!value) return;
                 if (!/^-?\d+(\.\d+)?$/.test(value)) throw new FieldError(['Enter a number.']);
                 const count = ctx.driver === 'postgres' ? 'jsonb_array_length(t.units)' : 'json_array_length(t.units)';
-                ctx.where(`${count} ${end === 'min' ? '>=' : '<='} ${ctx.param(Number(value))}`);
+                ctx.where(`${count} ${end === 'min' ? '>=' : '<='} CAST(${ctx.param(Number(value))} AS NUMERIC)`);
               },
             } as CustomFilter,
           ]),
@@ -421,7 +442,7 @@ export const FILTER_VIEWS: Record<string, ModelView> = {
       filters: {
         assigned_object_type: objectTypesFilter('assigned_object_type'),
         service_id: referrerFilter(model('ipam.service'), 'ipaddresses'),
-        ...maskLengthFilters(['gte', 'lte']),
+        ...Object.fromEntries(Object.entries(maskLengthFilters(['gte', 'lte'])).map(([name, filter]) => [name, withinMaskLengths(filter)])),
       },
     },
   },

@@ -1,4 +1,4 @@
-import { BooleanField, ComputedField, ContentTypeListField, DateField, Field, FieldError, ForeignKeyField, ManyToManyField, TextField } from '../model/fields';
+import { BooleanField, ComputedField, ContentTypeListField, DateField, Field, FieldError, ForeignKeyField, INT32_MAX, ManyToManyField, TextField } from '../model/fields';
 import { CustomFilter, FilterContext, FilterSetSpec, ModelDef, registry } from '../model/model';
 import { ModelQuery, q, valueSql } from './model-query';
 import { applyCustomFieldFilter } from '../custom-fields';
@@ -456,6 +456,9 @@ export function listHolds(ctx: Pick<FilterContext, 'driver' | 'param'>, column: 
 export async function existingIds(model: ModelDef, values: string[], ctx: Pick<FilterContext, 'em' | 'driver'>): Promise<number[]> {
   const invalid = values.find((v) => !/^\d+$/.test(v));
   if (invalid !== undefined) throw new FieldError([`“${invalid}” is not a valid value.`]);
+  // An id beyond an id column's range names no object (and PostgreSQL refuses the comparison).
+  const beyond = values.find((v) => Number(v) > INT32_MAX);
+  if (beyond !== undefined) throw new FieldError([`Select a valid choice. ${beyond} is not one of the available choices.`]);
   const found = new Set((await new ModelQuery(ctx.em, model, ctx.driver).whereIdIn(values.map(Number)).rows({ order: ['id'] })).map((r) => r.id));
   const missing = values.find((v) => !found.has(Number(v)));
   if (missing !== undefined) throw new FieldError([`Select a valid choice. ${missing} is not one of the available choices.`]);
