@@ -1,4 +1,4 @@
-import { FieldError, INT32_MAX, choice, contentType, foreignKey, genericRelation, integer, manyToMany, slug, text } from '../core/model/fields';
+import { FieldError, choice, contentType, foreignKey, genericRelation, integer, manyToMany, slug, text } from '../core/model/fields';
 import { CustomFilter, FilterContext, ModelDef, Row, WriteContext, defineModel, registry } from '../core/model/model';
 import { existingIds, provideFilters, searchFilter } from '../core/query/filters';
 import { ModelQuery, q, selectSql } from '../core/query/model-query';
@@ -59,19 +59,12 @@ function groupFilter(by: 'id' | 'slug', match: (groups: string) => string): Cust
 
 /** The ids of the groups these ids or slugs name, or NetBox's 400 for the first that names none. */
 async function namedGroups(values: string[], by: 'id' | 'slug', ctx: FilterContext): Promise<number[]> {
-  if (by === 'id') return knownIds(ContactGroup, values, ctx);
+  if (by === 'id') return existingIds(ContactGroup, values, ctx);
   const rows = await new ModelQuery(ctx.em, ContactGroup, ctx.driver).where('t.slug IN (:...slugs)', { slugs: values }).select({ id: 't.id', slug: 't.slug' });
   const found = new Set(rows.map((r) => r.slug));
   const missing = values.find((v) => !found.has(v));
   if (missing !== undefined) throw new FieldError([`Select a valid choice. ${missing} is not one of the available choices.`]);
   return rows.map((r) => Number(r.id));
-}
-
-/** `existingIds`, refusing first an id beyond what an id column holds (PostgreSQL would refuse to compare it). */
-function knownIds(model: ModelDef, values: string[], ctx: FilterContext): Promise<number[]> {
-  const beyond = values.find((v) => /^\d+$/.test(v) && Number(v) > INT32_MAX);
-  if (beyond !== undefined) throw new FieldError([`Select a valid choice. ${beyond} is not one of the available choices.`]);
-  return existingIds(model, values, ctx);
 }
 
 /** 3.5's rule that a group's contacts have different names (4.3 dropped it with the single group). */
@@ -229,7 +222,7 @@ export function contactFilters(model: () => ModelDef): Record<string, CustomFilt
   const filter = (target: ModelDef, condition: (ids: string) => string): CustomFilter => ({
     negatable: true,
     async apply(values, ctx) {
-      const ids = (await knownIds(target, values, ctx)).map((id) => ctx.param(id)).join(', ');
+      const ids = (await existingIds(target, values, ctx)).map((id) => ctx.param(id)).join(', ');
       ctx.where(
         `t.id IN (SELECT a.object_id FROM ${q(ContactAssignment.table)} a WHERE a.content_type = ${ctx.param(model().label)} AND ${condition(ids)})`,
       );
