@@ -1,6 +1,7 @@
 import { createOne, expectStatus, Json } from './helpers/seed';
 import { unique } from './helpers/fixtures';
 import { TestApp } from './helpers/test-app';
+import { insertRow, upgradedFrom } from './helpers/upgrade';
 
 /** Virtual machines as NetBox 4.6 stores them (disk in megabytes, virtual disks, 4.x fields) and as 3.5 sees them. */
 describe('virtual machines in both API generations', () => {
@@ -74,5 +75,25 @@ describe('virtual machines in both API generations', () => {
     expect((await t.get('/api/virtualization/virtual-disks/')).status).toBe(404);
     expect((await t.get('/api/virtualization/').expect(200)).body['virtual-disks']).toBeUndefined();
     expect((await t.get('/v4/api/virtualization/').expect(200)).body['virtual-disks']).toMatch(/\/v4\/api\/virtualization\/virtual-disks\/$/);
+  });
+});
+
+describe('upgrading virtual machines from the previous release', () => {
+  it('keeps every machine, its disk counted in megabytes and read back in gigabytes on 3.5', async () => {
+    await upgradedFrom(
+      'VirtualDisksAndMachineFields',
+      async (before) => {
+        const type = await insertRow(before, 'virtualization_clustertype', {});
+        const cluster = await insertRow(before, 'virtualization_cluster', { type_id: type });
+        const sized = await insertRow(before, 'virtualization_virtualmachine', { name: 'sized', _name: 'sized', cluster_id: cluster, disk: 40 });
+        const bare = await insertRow(before, 'virtualization_virtualmachine', { name: 'bare', _name: 'bare', cluster_id: cluster, disk: null });
+        return { sized, bare };
+      },
+      async (t, { sized, bare }) => {
+        expect((await t.get(`/api/virtualization/virtual-machines/${sized}/`).expect(200)).body.disk).toBe(40);
+        expect((await t.get(`/v4/api/virtualization/virtual-machines/${sized}/`).expect(200)).body).toMatchObject({ disk: 40000, serial: '', start_on_boot: { value: 'off' } });
+        expect((await t.get(`/v4/api/virtualization/virtual-machines/${bare}/`).expect(200)).body.disk).toBeNull();
+      },
+    );
   });
 });

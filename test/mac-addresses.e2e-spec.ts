@@ -1,12 +1,7 @@
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
-import { DataSource } from 'typeorm';
-import { dataSourceOptions, driverOf, migrationsDir } from '../src/core/db/data-source';
 import { pageStatements } from './helpers/queries';
-import { scratchDatabase } from './helpers/scratch-database';
 import { Json, bulkCreate, createOne, expectStatus } from './helpers/seed';
 import { TestApp } from './helpers/test-app';
+import { insertRow, upgradedFrom } from './helpers/upgrade';
 
 const MACS = '/v4/api/dcim/mac-addresses/';
 const v3 = (plural: string) => `/api/dcim/${plural}/`;
@@ -284,76 +279,42 @@ describe('MAC addresses', () => {
   });
 });
 
-/** A row of `table` with `values`, every other required column filled with a value of its type: a schema's row without its models. */
-async function insertRow(ds: DataSource, table: string, values: Json): Promise<number> {
-  const postgres = ds.options.type === 'postgres';
-  const columns: Array<{ name: string; type: string; required: boolean }> = postgres
-    ? (await ds.query(`SELECT column_name AS name, data_type AS type, is_nullable = 'NO' AND column_default IS NULL AS required FROM information_schema.columns WHERE table_name = $1`, [table]))
-    : (await ds.query(`PRAGMA table_info("${table}")`)).map((c: Json) => ({ name: c.name, type: c.type, required: !!c.notnull && c.dflt_value === null && !c.pk }));
-  const row: Json = { ...values };
-  for (const c of columns) {
-    if (!c.required || c.name in row) continue;
-    const type = c.type.toLowerCase();
-    const json = /json/.test(type) || c.name === 'custom_field_data';
-    row[c.name] = /bool/.test(type) ? (postgres ? false : 0) : /int|num|dec/.test(type) ? 0 : json ? '{}' : /date|time/.test(type) ? '2024-01-01' : '';
-  }
-  const names = Object.keys(row);
-  const marks = names.map((_, i) => (postgres ? `$${i + 1}` : '?'));
-  const [inserted] = await ds.query(`INSERT INTO "${table}" (${names.map((k) => `"${k}"`).join(', ')}) VALUES (${marks.join(', ')}) RETURNING "id"`, Object.values(row));
-  return Number(inserted.id);
-}
-
 describe('upgrading a database of the previous release', () => {
   it("keeps every interface's and VM interface's MAC address, as its primary MAC address object", async () => {
-    const database = await scratchDatabase();
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mac-upgrade-'));
-    const config = { databaseUrl: database.url, dataDir };
-    const driver = driverOf(config);
-    const all = fs.readdirSync(migrationsDir(driver)).filter((f) => /\.ts$/.test(f)).sort();
-    const mine = all.findIndex((f) => f.endsWith('-MacAddresses.ts'));
-    const open = (files: string[]) => new DataSource({ ...dataSourceOptions(config, []), migrations: files.map((f) => path.join(migrationsDir(driver), f)) } as never).initialize();
-    let t: TestApp | undefined;
-    try {
-      const before = await open(all.slice(0, mine));
-      await before.runMigrations({ transaction: 'all' });
-      const site = await insertRow(before, 'dcim_site', {});
-      const maker = await insertRow(before, 'dcim_manufacturer', {});
-      const type = await insertRow(before, 'dcim_devicetype', { manufacturer_id: maker });
-      const role = await insertRow(before, 'dcim_devicerole', {});
-      const dev = await insertRow(before, 'dcim_device', { name: 'old-leaf', site_id: site, device_type_id: type, device_role_id: role });
-      const eth = (name: string, mac: string | null) => insertRow(before, 'dcim_interface', { device_id: dev, name, _name: name, type: '1000base-t', mac_address: mac });
-      const interfaces = [await eth('eth0', '00:11:22:33:44:01'), await eth('eth1', null), await eth('eth2', '00:11:22:33:44:03')];
-      const clusterType = await insertRow(before, 'virtualization_clustertype', {});
-      const cluster = await insertRow(before, 'virtualization_cluster', { type_id: clusterType });
-      const machine = await insertRow(before, 'virtualization_virtualmachine', { name: 'old-vm', cluster_id: cluster });
-      const vmEth = await insertRow(before, 'virtualization_vminterface', { virtual_machine_id: machine, name: 'eth0', _name: 'eth0', mac_address: '00:11:22:33:44:0A' });
-      await before.destroy();
-
-      const after = await open(all);
-      await after.runMigrations({ transaction: 'all' });
-      await after.destroy();
-
-      t = await TestApp.start(database.url ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir });
-      const listed = await t.get(`/api/dcim/interfaces/?device_id=${dev}`);
-      expectStatus(listed, 200);
-      expect(listed.body.results.map((i: Json) => [i.id, i.mac_address])).toEqual([
-        [interfaces[0], '00:11:22:33:44:01'],
-        [interfaces[1], null],
-        [interfaces[2], '00:11:22:33:44:03'],
-      ]);
-      expect((await t.get(`${VM_INTERFACES}${vmEth}/`)).body.mac_address).toBe('00:11:22:33:44:0A');
-      const objects = (await t.get(`${MACS}?limit=0`)).body.results.map((m: Json) => [m.mac_address, m.assigned_object_type, m.assigned_object_id]);
-      expect(objects).toEqual([
-        ['00:11:22:33:44:01', 'dcim.interface', interfaces[0]],
-        ['00:11:22:33:44:03', 'dcim.interface', interfaces[2]],
-        ['00:11:22:33:44:0A', 'virtualization.vminterface', vmEth],
-      ]);
-      const primary = (await t.get(`/v4/api/dcim/interfaces/${interfaces[2]}/`)).body.primary_mac_address;
-      expect(primary).toMatchObject({ mac_address: '00:11:22:33:44:03' });
-    } finally {
-      await t?.close();
-      await database.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
+    await upgradedFrom(
+      'MacAddresses',
+      async (before) => {
+        const site = await insertRow(before, 'dcim_site', {});
+        const maker = await insertRow(before, 'dcim_manufacturer', {});
+        const type = await insertRow(before, 'dcim_devicetype', { manufacturer_id: maker });
+        const role = await insertRow(before, 'dcim_devicerole', {});
+        const dev = await insertRow(before, 'dcim_device', { name: 'old-leaf', site_id: site, device_type_id: type, device_role_id: role });
+        const eth = (name: string, mac: string | null) => insertRow(before, 'dcim_interface', { device_id: dev, name, _name: name, type: '1000base-t', mac_address: mac });
+        const interfaces = [await eth('eth0', '00:11:22:33:44:01'), await eth('eth1', null), await eth('eth2', '00:11:22:33:44:03')];
+        const clusterType = await insertRow(before, 'virtualization_clustertype', {});
+        const cluster = await insertRow(before, 'virtualization_cluster', { type_id: clusterType });
+        const machine = await insertRow(before, 'virtualization_virtualmachine', { name: 'old-vm', cluster_id: cluster });
+        const vmEth = await insertRow(before, 'virtualization_vminterface', { virtual_machine_id: machine, name: 'eth0', _name: 'eth0', mac_address: '00:11:22:33:44:0A' });
+        return { dev, interfaces, vmEth };
+      },
+      async (t, { dev, interfaces, vmEth }) => {
+        const listed = await t.get(`/api/dcim/interfaces/?device_id=${dev}`);
+        expectStatus(listed, 200);
+        expect(listed.body.results.map((i: Json) => [i.id, i.mac_address])).toEqual([
+          [interfaces[0], '00:11:22:33:44:01'],
+          [interfaces[1], null],
+          [interfaces[2], '00:11:22:33:44:03'],
+        ]);
+        expect((await t.get(`${VM_INTERFACES}${vmEth}/`)).body.mac_address).toBe('00:11:22:33:44:0A');
+        const objects = (await t.get(`${MACS}?limit=0`)).body.results.map((m: Json) => [m.mac_address, m.assigned_object_type, m.assigned_object_id]);
+        expect(objects).toEqual([
+          ['00:11:22:33:44:01', 'dcim.interface', interfaces[0]],
+          ['00:11:22:33:44:03', 'dcim.interface', interfaces[2]],
+          ['00:11:22:33:44:0A', 'virtualization.vminterface', vmEth],
+        ]);
+        const primary = (await t.get(`/v4/api/dcim/interfaces/${interfaces[2]}/`)).body.primary_mac_address;
+        expect(primary).toMatchObject({ mac_address: '00:11:22:33:44:03' });
+      },
+    );
   });
 });

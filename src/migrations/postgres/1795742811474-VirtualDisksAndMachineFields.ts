@@ -8,8 +8,11 @@ export class VirtualDisksAndMachineFields1795742811474 implements MigrationInter
         await queryRunner.query(`CREATE INDEX "idx_virtualization_virtualdisk_virtual_machine_id" ON "virtualization_virtualdisk" ("virtual_machine_id") `);
         await queryRunner.query(`CREATE UNIQUE INDEX "virtualization_virtualdisk_unique_virtual_machine_name" ON "virtualization_virtualdisk" ("virtual_machine_id", "name") `);
         await queryRunner.query(`CREATE INDEX "idx_virtualization_virtualdisk_name" ON "virtualization_virtualdisk" ("name") `);
-        await queryRunner.query(`ALTER TABLE "virtualization_virtualmachine" ADD "serial" character varying(50) NOT NULL`);
-        await queryRunner.query(`ALTER TABLE "virtualization_virtualmachine" ADD "start_on_boot" character varying(50) NOT NULL`);
+        // Existing machines get NetBox's values for fields they did not have: no serial, not started on boot.
+        await queryRunner.query(`ALTER TABLE "virtualization_virtualmachine" ADD "serial" character varying(50) NOT NULL DEFAULT ''`);
+        await queryRunner.query(`ALTER TABLE "virtualization_virtualmachine" ADD "start_on_boot" character varying(50) NOT NULL DEFAULT 'off'`);
+        await queryRunner.query(`ALTER TABLE "virtualization_virtualmachine" ALTER COLUMN "serial" DROP DEFAULT`);
+        await queryRunner.query(`ALTER TABLE "virtualization_virtualmachine" ALTER COLUMN "start_on_boot" DROP DEFAULT`);
         await queryRunner.query(`ALTER TABLE "virtualization_virtualmachine" ADD "config_template_id" integer`);
         await queryRunner.query(`CREATE INDEX "idx_virtualization_virtualmachine_config_template_id" ON "virtualization_virtualmachine" ("config_template_id") `);
         await queryRunner.query(`ALTER TABLE "virtualization_virtualmachine" ADD CONSTRAINT "FK_00d952278233f8166ddb74fb250" FOREIGN KEY ("config_template_id") REFERENCES "extras_configtemplate"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
