@@ -4,8 +4,11 @@ export class FrontPortMappings1795742147156 implements MigrationInterface {
     name = 'FrontPortMappings1795742147156'
 
     public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`ALTER TABLE "dcim_frontport" ADD "positions" integer NOT NULL`);
-        await queryRunner.query(`ALTER TABLE "dcim_frontporttemplate" ADD "positions" integer NOT NULL`);
+        // Existing front ports (and templates) have one position, as NetBox 4.5's migration gives them.
+        await queryRunner.query(`ALTER TABLE "dcim_frontport" ADD "positions" integer NOT NULL DEFAULT 1`);
+        await queryRunner.query(`ALTER TABLE "dcim_frontporttemplate" ADD "positions" integer NOT NULL DEFAULT 1`);
+        await queryRunner.query(`ALTER TABLE "dcim_frontport" ALTER COLUMN "positions" DROP DEFAULT`);
+        await queryRunner.query(`ALTER TABLE "dcim_frontporttemplate" ALTER COLUMN "positions" DROP DEFAULT`);
         await queryRunner.query(`ALTER TABLE "dcim_frontport" DROP CONSTRAINT "FK_5ec68af6728f19616f6d847f858"`);
         await queryRunner.query(`DROP INDEX "public"."uniq_dcim_frontport_rear_port_id_rear_port_position"`);
         await queryRunner.query(`ALTER TABLE "dcim_frontport" ALTER COLUMN "rear_port_id" DROP NOT NULL`);

@@ -1,0 +1,69 @@
+import { Json } from './helpers/seed';
+import { insertRow, upgradedFrom } from './helpers/upgrade';
+
+jest.setTimeout(120_000);
+
+/**
+ * A database the 3.5-only release wrote, upgraded through every migration that stores models as NetBox 4.6 does:
+ * each object reads back on /api/ as it was, and on /v4 in 4.x's words.
+ */
+describe('upgrading a 3.5 database to 4.x storage', () => {
+  it('keeps every object whose storage changed, as 3.5 showed it', async () => {
+    await upgradedFrom(
+      'ScopedModels',
+      async (db) => {
+        const region = await insertRow(db, 'dcim_region', { name: 'Europe', slug: 'europe', tree_path: '0000000001', tree_sort: 'Europe' });
+        const site = await insertRow(db, 'dcim_site', { name: 'Lyon', slug: 'lyon', status: 'active', region_id: region });
+        const maker = await insertRow(db, 'dcim_manufacturer', { name: 'Acme', slug: 'acme' });
+        const type = await insertRow(db, 'dcim_devicetype', { manufacturer_id: maker, model: 'Box', slug: 'box' });
+        const role = await insertRow(db, 'dcim_devicerole', { name: 'Edge', slug: 'edge', color: '00ff00' });
+        const device = await insertRow(db, 'dcim_device', { name: 'edge1', _name: 'edge1', site_id: site, device_type_id: type, device_role_id: role, status: 'active' });
+        const rear = await insertRow(db, 'dcim_rearport', { device_id: device, name: 'R1', _name: 'R1', type: '8p8c', positions: 2 });
+        const front = await insertRow(db, 'dcim_frontport', { device_id: device, name: 'F1', _name: 'F1', type: '8p8c', rear_port_id: rear, rear_port_position: 2 });
+        const prefix = await insertRow(db, 'ipam_prefix', { prefix: '10.0.0.0/8', site_id: site, status: 'active', family: 4, mask_length: 8 });
+        const group = await insertRow(db, 'ipam_vlangroup', { name: 'Campus', slug: 'campus', min_vid: 100, max_vid: 200 });
+        const vlan = await insertRow(db, 'ipam_vlan', { vid: 150, name: 'users', group_id: group, status: 1 });
+        const clusterType = await insertRow(db, 'virtualization_clustertype', { name: 'KVM', slug: 'kvm' });
+        const cluster = await insertRow(db, 'virtualization_cluster', { name: 'Farm', type_id: clusterType, site_id: site, status: 'active' });
+        const machine = await insertRow(db, 'virtualization_virtualmachine', { name: 'app', _name: 'app', cluster_id: cluster, site_id: site, disk: 40, status: 'active' });
+        const onDevice = await insertRow(db, 'ipam_service', { device_id: device, name: 'ssh', ports: '[22]', protocol: 'tcp' });
+        const onMachine = await insertRow(db, 'ipam_service', { virtual_machine_id: machine, name: 'http', ports: '[80]', protocol: 'tcp' });
+        const provider = await insertRow(db, 'circuits_provider', { name: 'Carrier', slug: 'carrier' });
+        const network = await insertRow(db, 'circuits_providernetwork', { name: 'MPLS', provider_id: provider });
+        const circuitType = await insertRow(db, 'circuits_circuittype', { name: 'Transit', slug: 'transit' });
+        const circuit = await insertRow(db, 'circuits_circuit', { cid: 'C-1', provider_id: provider, type_id: circuitType, status: 'active' });
+        const termA = await insertRow(db, 'circuits_circuittermination', { circuit_id: circuit, term_side: 'A', site_id: site });
+        const termZ = await insertRow(db, 'circuits_circuittermination', { circuit_id: circuit, term_side: 'Z', provider_network_id: network });
+        const contactGroup = await insertRow(db, 'tenancy_contactgroup', { name: 'NOC', slug: 'noc', tree_path: '0000000001', tree_sort: 'NOC' });
+        const contact = await insertRow(db, 'tenancy_contact', { name: 'Ann', group_id: contactGroup });
+        return { region, site, role, device, rear, front, prefix, group, vlan, cluster, machine, onDevice, onMachine, network, termA, termZ, contactGroup, contact };
+      },
+      async (t, ids: Json) => {
+        const get = async (path: string) => (await t.get(path).expect(200)).body;
+        expect((await get(`/api/dcim/devices/${ids.device}/`)).device_role.id).toBe(ids.role);
+        expect((await get(`/v4/api/dcim/devices/${ids.device}/`)).role.id).toBe(ids.role);
+        expect(await get(`/api/dcim/front-ports/${ids.front}/`)).toMatchObject({ rear_port: { id: ids.rear }, rear_port_position: 2 });
+        expect((await get(`/v4/api/dcim/front-ports/${ids.front}/`)).rear_ports).toEqual([{ position: 1, rear_port: ids.rear, rear_port_position: 2 }]);
+        expect((await get(`/api/ipam/prefixes/${ids.prefix}/`)).site.id).toBe(ids.site);
+        expect(await get(`/v4/api/ipam/prefixes/${ids.prefix}/`)).toMatchObject({ scope_type: 'dcim.site', scope_id: ids.site });
+        expect((await get(`/v4/api/ipam/prefixes/?region_id=${ids.region}`)).count).toBe(1);
+        expect(await get(`/api/ipam/vlan-groups/${ids.group}/`)).toMatchObject({ min_vid: 100, max_vid: 200 });
+        expect((await get(`/v4/api/ipam/vlan-groups/${ids.group}/`)).vid_ranges).toEqual([[100, 200]]);
+        expect((await get(`/api/ipam/vlans/${ids.vlan}/`)).status.value).toBe(1);
+        expect((await get(`/v4/api/ipam/vlans/${ids.vlan}/`)).status.value).toBe('active');
+        expect((await get(`/api/virtualization/clusters/${ids.cluster}/`)).site.id).toBe(ids.site);
+        expect((await get(`/v4/api/virtualization/clusters/${ids.cluster}/`)).scope_type).toBe('dcim.site');
+        expect((await get(`/api/virtualization/virtual-machines/${ids.machine}/`)).disk).toBe(40);
+        expect((await get(`/v4/api/virtualization/virtual-machines/${ids.machine}/`)).disk).toBe(40000);
+        expect((await get(`/api/ipam/services/${ids.onDevice}/`)).device.id).toBe(ids.device);
+        expect((await get(`/api/ipam/services/${ids.onMachine}/`)).virtual_machine.id).toBe(ids.machine);
+        expect(await get(`/v4/api/ipam/services/${ids.onDevice}/`)).toMatchObject({ parent_object_type: 'dcim.device', parent_object_id: ids.device });
+        expect((await get(`/api/circuits/circuit-terminations/${ids.termA}/`)).site.id).toBe(ids.site);
+        expect((await get(`/api/circuits/circuit-terminations/${ids.termZ}/`)).provider_network.id).toBe(ids.network);
+        expect(await get(`/v4/api/circuits/circuit-terminations/${ids.termZ}/`)).toMatchObject({ termination_type: 'circuits.providernetwork', termination_id: ids.network });
+        expect((await get(`/api/tenancy/contacts/${ids.contact}/`)).group.id).toBe(ids.contactGroup);
+        expect((await get(`/v4/api/tenancy/contacts/${ids.contact}/`)).groups.map((g: Json) => g.id)).toEqual([ids.contactGroup]);
+      },
+    );
+  });
+});
