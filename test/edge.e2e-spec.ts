@@ -121,6 +121,16 @@ describe('request limits', () => {
     expectStatus(await t.post('/api/tenancy/tenants/', { name: 'Shallow', slug: 'shallow', comments: JSON.stringify([[[1]]]) }), 201);
   });
 
+  it('answers 400 to a related id beyond what an id column holds, for a foreign key and a many-to-many set, writing nothing', async () => {
+    const tenant = await t.post('/api/tenancy/tenants/', { name: 'Far', slug: 'far', group: 99999999999 });
+    expectStatus(tenant, 400);
+    expect(tenant.body).toEqual({ group: ['Related object not found using the provided numeric ID: 99999999999'] });
+    const site = await t.post('/api/dcim/sites/', { name: 'Far', slug: 'far', asns: [99999999999] });
+    expectStatus(site, 400);
+    expect(site.body).toEqual({ asns: ['Related object not found using the provided numeric ID: 99999999999'] });
+    expect((await t.get('/api/tenancy/tenants/?slug=far')).body.count).toBe(0);
+  });
+
   it('refuses a malformed MAX_REQUEST_SIZE and reads units', () => {
     expect(() => loadConfig({ MAX_REQUEST_SIZE: 'lots' })).toThrow(ConfigError);
     expect(loadConfig({ MAX_REQUEST_SIZE: '10mb' }).maxRequestSize).toBe(10 * 1024 * 1024);

@@ -638,7 +638,8 @@ export class Writer {
       return this.resolveOne(target, value as Record<string, unknown>);
     }
     const id = relatedId(value);
-    const found = await this.remembered(target, `count:${id}`, () => new ModelQuery(this.em, target, this.driver).whereIdIn([id]).count());
+    // An id beyond what an id column holds names no object (PostgreSQL would refuse to compare it).
+    const found = id <= MAX_ROW_ID && (await this.remembered(target, `count:${id}`, () => new ModelQuery(this.em, target, this.driver).whereIdIn([id]).count()));
     if (!found) throw new FieldError([`Related object not found using the provided numeric ID: ${id}`]);
     return id;
   }
