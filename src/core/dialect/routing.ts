@@ -11,35 +11,44 @@ import { allDialects, setDialect } from './registry';
  */
 export function dialectRouting(served: Dialect) {
   const explicit = allDialects();
-  const lacked = new Map<Dialect, string[]>();
+  const lacked = new Map<Dialect, Array<[slashed: string, bare: string]>>();
   // Worked out at the first request, once every model (plugins' too) is registered.
   const lacks = (dialect: Dialect, path: string) => {
     let paths = lacked.get(dialect);
-    if (!paths) lacked.set(dialect, (paths = dialect.lackedPaths()));
-    return paths.some((p) => path === p.slice(0, -1) || path.startsWith(p));
+    if (!paths) lacked.set(dialect, (paths = dialect.lackedPaths().map((p) => [p, p.slice(0, -1)])));
+    for (const [slashed, bare] of paths) if (path === bare || path.startsWith(slashed)) return true;
+    return false;
   };
+  // Every request passes here: no allocation beyond what a routed one needs.
   return (req: Request, res: Response, next: NextFunction) => {
     let dialect = served;
     let base = '';
     let url = req.url;
-    for (const candidate of explicit) {
-      if (url === candidate.base || url.startsWith(`${candidate.base}/`) || url.startsWith(`${candidate.base}?`)) {
-        dialect = candidate;
-        base = candidate.base;
-        url = url.slice(candidate.base.length);
-        if (!url.startsWith('/')) url = `/${url}`;
-        break;
+    if (url.startsWith('/v')) {
+      for (const candidate of explicit) {
+        const rest = url.charAt(candidate.base.length);
+        if (url.startsWith(candidate.base) && (rest === '' || rest === '/' || rest === '?')) {
+          dialect = candidate;
+          base = candidate.base;
+          url = rest === '/' ? url.slice(base.length) : `/${url.slice(base.length)}`;
+          break;
+        }
       }
     }
     setDialect(req, dialect, base);
     res.setHeader('API-Version', dialect.version);
-    const [path, query] = url.split(/\?(.*)/s, 2);
+    if (!url.startsWith('/api')) {
+      if (base) req.url = url;
+      return next();
+    }
+    const mark = url.indexOf('?');
+    const path = mark < 0 ? url : url.slice(0, mark);
     const stored = path.startsWith('/api/') ? dialect.routeIn(path) : path;
     if (stored === null || lacks(dialect, stored)) {
       res.status(404).send(renderBody(req, res, new ApiError(404, { detail: 'Not found.' }).body));
       return;
     }
-    req.url = query === undefined ? stored : `${stored}?${query}`;
+    if (base || stored !== path) req.url = mark < 0 ? stored : stored + url.slice(mark);
     next();
   };
 }
