@@ -216,10 +216,11 @@ export class Dialect {
    * `known` the list names (`display_url` as itself). Brief forms keep the order of the full one, as NetBox renders them.
    * Undefined where the dialect lists nothing for the model (a plugin's): it shows the stored keys.
    */
-  listedKeys(model: ModelDef, mode: 'full' | 'brief', known: ReadonlySet<string>): string[] | undefined {
+  listedKeys(model: ModelDef, mode: 'full' | 'brief', knownKeys: () => ReadonlySet<string>): string[] | undefined {
     const cacheKey = `${model.label}|${mode}`;
     let keys = this.keyLists.get(cacheKey);
     if (keys === undefined) {
+      const known = knownKeys();
       const listed = this.spec.serializers?.[this.objectTypeOf(model)];
       if (!listed) keys = null;
       else {

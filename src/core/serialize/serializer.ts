@@ -54,7 +54,8 @@ export function keysFor(model: ModelDef, mode: Mode, dialect?: Dialect): string[
   const full = [...model.full, ...[...registry.reverseRelationsTo(model).keys()].filter((k) => !model.full.includes(k))];
   let keys = mode === 'full' ? full : model.brief;
   if (dialect && !dialect.isNative) {
-    const listed = dialect.listedKeys(model, mode, new Set([...full, ...model.brief, ...Object.keys(model.fields), ...Object.keys(model.counts)]));
+    // The known keys are worked out only when the dialect's list for the model is first read: this runs for every page.
+    const listed = dialect.listedKeys(model, mode, () => new Set([...full, ...model.brief, ...Object.keys(model.fields), ...Object.keys(model.counts)]));
     if (listed) keys = listed;
     else if (mode === 'brief' && dialect.briefDescription && model.fields.description && !keys.includes('description')) keys = [...keys, 'description'];
   }
