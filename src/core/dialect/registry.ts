@@ -32,19 +32,25 @@ export function nativeDialect(): Dialect {
   return storedAs;
 }
 
-type RoutedRequest = Request & { dialect?: Dialect; dialectBase?: string };
+/** A dialect as a request reached it: by its base path (`/v4`), or as the one `/api/` serves (base `''`). */
+export interface DialectRoute {
+  readonly dialect: Dialect;
+  readonly base: string;
+}
+
+// One property, set to a route made once: every request is routed, and a second key on it cost measurably.
+type RoutedRequest = Request & { dialectRoute?: DialectRoute };
 
 /** The dialect a request was routed to (its base path, or the one `/api/` serves). */
 export function dialectOf(req: Request): Dialect {
-  return (req as RoutedRequest).dialect ?? nativeDialect();
+  return (req as RoutedRequest).dialectRoute?.dialect ?? nativeDialect();
 }
 
 /** The base path the request named its dialect by (`/v4`), or `''` below `/api/`: links in the answer keep it. */
 export function basePathOf(req: Request): string {
-  return (req as RoutedRequest).dialectBase ?? '';
+  return (req as RoutedRequest).dialectRoute?.base ?? '';
 }
 
-export function setDialect(req: Request, dialect: Dialect, base: string): void {
-  (req as RoutedRequest).dialect = dialect;
-  (req as RoutedRequest).dialectBase = base;
+export function setDialect(req: Request, route: DialectRoute): void {
+  (req as RoutedRequest).dialectRoute = route;
 }

@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { ApiError } from '../http/errors';
 import { renderBody } from '../http/render';
 import { Dialect } from './dialect';
-import { allDialects, setDialect } from './registry';
+import { DialectRoute, allDialects, setDialect } from './registry';
 
 /**
  * Routes each request to its dialect: below a dialect's base (`/v4/api/...`) to that one, elsewhere to the one `/api/`
@@ -10,7 +10,8 @@ import { allDialects, setDialect } from './registry';
  * every dialect reaches the same handlers; the original URL stays for links. A model the dialect lacks is not found.
  */
 export function dialectRouting(served: Dialect) {
-  const explicit = allDialects();
+  const explicit: DialectRoute[] = allDialects().map((dialect) => ({ dialect, base: dialect.base }));
+  const implicit: DialectRoute = { dialect: served, base: '' };
   const lacked = new Map<Dialect, Array<[slashed: string, bare: string]>>();
   // Worked out at the first request, once every model (plugins' too) is registered.
   const lacks = (dialect: Dialect, path: string) => {
@@ -21,21 +22,20 @@ export function dialectRouting(served: Dialect) {
   };
   // Every request passes here: no allocation beyond what a routed one needs.
   return (req: Request, res: Response, next: NextFunction) => {
-    let dialect = served;
-    let base = '';
+    let route = implicit;
     let url = req.url;
     if (url.startsWith('/v')) {
       for (const candidate of explicit) {
         const rest = url.charAt(candidate.base.length);
         if (url.startsWith(candidate.base) && (rest === '' || rest === '/' || rest === '?')) {
-          dialect = candidate;
-          base = candidate.base;
-          url = rest === '/' ? url.slice(base.length) : `/${url.slice(base.length)}`;
+          route = candidate;
+          url = rest === '/' ? url.slice(route.base.length) : `/${url.slice(route.base.length)}`;
           break;
         }
       }
     }
-    setDialect(req, dialect, base);
+    const { dialect, base } = route;
+    setDialect(req, route);
     res.setHeader('API-Version', dialect.version);
     if (!url.startsWith('/api')) {
       if (base) req.url = url;

@@ -16,9 +16,12 @@ interface ExpressRouter {
 interface Group {
   prefix: string;
   routes: Layer[];
+  /** The group's router: its routes, in order. */
+  inner: ExpressRouter;
 }
 
-const groups = new WeakMap<Layer, Group>();
+/** The groups each index layer stands for, in the order the application had them. */
+const indexes = new WeakMap<Layer, Group[]>();
 
 /** Leading whole segments a route's path states literally (at most three), lower-cased as Express matches them. */
 function literalPrefix(path: unknown): string | null {
@@ -37,41 +40,78 @@ function isUnder(path: string, prefix: string): boolean {
   return lower === prefix || lower === `${prefix}/`;
 }
 
+/** The literal prefixes (one to three whole segments, lower-cased) a path is at or below. */
+function prefixesOf(path: string): string[] {
+  const out: string[] = [];
+  let end = 0;
+  for (let i = 0; i < 3; i++) {
+    const next = path.indexOf('/', end + 1);
+    const prefix = (next < 0 ? path : path.slice(0, next)).toLowerCase();
+    if (prefix.length > 1 && prefix !== out[out.length - 1]) out.push(prefix);
+    if (next < 0) break;
+    end = next;
+  }
+  return out;
+}
+
 /**
  * Express tries an application's layers one by one, and Nest registers a layer per route and method: well over a
  * thousand, so routing cost a request about 100 µs before any of its own code ran. Each run of consecutive routes
- * under one literal path becomes a single layer that a string comparison passes over; order is kept, so every
- * request reaches the same handler as before.
+ * under one literal path becomes a group, and each run of consecutive groups one layer that finds the groups a path
+ * can reach by its prefixes, in a map. Order is kept, so every request reaches the same handler as before.
  */
 export function indexRoutes(server: express.Express): void {
   const router = (server as unknown as { _router?: ExpressRouter })._router;
   if (!router) return;
   const stack: Layer[] = [];
-  let run = null as Group | null;
+  let groups: Group[] = [];
+  const flush = () => {
+    if (groups.length) stack.push(indexLayer(groups));
+    groups = [];
+  };
   for (const layer of router.stack) {
     const prefix = layer.route ? literalPrefix(layer.route.path) : null;
-    if (prefix && run?.prefix === prefix) {
-      run.routes.push(layer);
-      continue;
+    const last = groups[groups.length - 1];
+    if (prefix && last?.prefix === prefix) last.routes.push(layer);
+    else if (prefix) groups.push({ prefix, routes: [layer], inner: undefined as unknown as ExpressRouter });
+    else {
+      flush();
+      stack.push(layer);
     }
-    run = prefix ? { prefix, routes: [layer] } : null;
-    stack.push(run ? groupLayer(run) : layer);
   }
+  flush();
   router.stack = stack;
 }
 
-function groupLayer(group: Group): Layer {
-  const inner = express.Router() as unknown as ExpressRouter;
-  inner.stack = group.routes;
+function indexLayer(groups: Group[]): Layer {
+  const byPrefix = new Map<string, Array<[order: number, group: Group]>>();
+  groups.forEach((group, order) => {
+    group.inner = express.Router() as unknown as ExpressRouter;
+    group.inner.stack = group.routes;
+    const listed = byPrefix.get(group.prefix) ?? [];
+    listed.push([order, group]);
+    byPrefix.set(group.prefix, listed);
+  });
   const holder = express.Router() as unknown as ExpressRouter & { use(fn: express.RequestHandler): void };
   holder.use((req, res, next) => {
-    if (!isUnder(req.path, group.prefix)) return next();
-    // A router answers OPTIONS by itself when a path matches routes without that method; the application did not.
-    if (req.method === 'OPTIONS' && !group.routes.some((l) => (l.route!.methods.options || l.route!.methods._all) && l.match(req.path))) return next();
-    inner.handle(req, res, next);
+    const path = req.path;
+    const reachable: Array<[number, Group]> = [];
+    for (const prefix of prefixesOf(path)) reachable.push(...(byPrefix.get(prefix) ?? []));
+    if (reachable.length > 1) reachable.sort((a, b) => a[0] - b[0]);
+    let i = 0;
+    const tryNext = (err?: unknown): void => {
+      if (err) return next(err);
+      const entry = reachable[i++];
+      if (!entry) return next();
+      const group = entry[1];
+      // A router answers OPTIONS by itself when a path matches routes without that method; the application did not.
+      if (req.method === 'OPTIONS' && !group.routes.some((l) => (l.route!.methods.options || l.route!.methods._all) && l.match(path))) return tryNext();
+      group.inner.handle(req, res, tryNext);
+    };
+    tryNext();
   });
   const layer = holder.stack[0];
-  groups.set(layer, group);
+  indexes.set(layer, groups);
   return layer;
 }
 
@@ -79,8 +119,8 @@ function groupLayer(group: Group): Layer {
 export function routeExists(server: express.Express, path: string): boolean {
   const stack = (server as unknown as { _router?: ExpressRouter })._router?.stack ?? [];
   return stack.some((layer) => {
-    const group = groups.get(layer);
-    if (group) return isUnder(path, group.prefix) && group.routes.some((route) => route.regexp.test(path));
+    const groups = indexes.get(layer);
+    if (groups) return groups.some((group) => isUnder(path, group.prefix) && group.routes.some((route) => route.regexp.test(path)));
     return layer.route !== undefined && layer.regexp.test(path);
   });
 }

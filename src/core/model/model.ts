@@ -162,6 +162,8 @@ export interface PresentContext {
   config?: Pick<AppConfig, 'allowTokenRetrieval' | 'preferIpv4'>;
   /** The API generation the representation is for; absent: the stored names'. */
   dialect?: Dialect;
+  /** Where the client reached the API (`https://host/v4`): links are below it. */
+  baseUrl?: string;
 }
 
 export interface ModelSpec {
@@ -259,6 +261,8 @@ export interface ModelSpec {
 export class ModelDef {
   readonly app: string;
   readonly name: string;
+  /** `<app>.<name>`: the object type, and the key of every cache by model. */
+  readonly label: string;
   readonly plural: string;
   readonly verboseName: string;
   readonly verboseNamePlural: string;
@@ -303,6 +307,7 @@ export class ModelDef {
     this.spec = spec;
     this.app = spec.app;
     this.name = spec.name;
+    this.label = `${spec.app}.${spec.name}`;
     this.plural = spec.plural;
     this.verboseName = spec.verboseName ?? spec.name;
     this.verboseNamePlural = spec.verboseNamePlural ?? `${this.verboseName}s`;
@@ -357,9 +362,6 @@ export class ModelDef {
     this.full = spec.full ?? this.defaultFull();
   }
 
-  get label(): string {
-    return `${this.app}.${this.name}`;
-  }
   /** `TenantGroup`: names the OpenAPI schemas. */
   get className(): string {
     return this.spec.schemaName ?? titleCase(this.verboseName).replace(/\s+/g, '');
@@ -392,14 +394,27 @@ export class ModelDef {
   }
   /** Many-to-many relations whose target is installed: those with a through table. */
   get manyToMany(): ManyToManyField[] {
-    return Object.values(this.fields).filter((f): f is ManyToManyField => f instanceof ManyToManyField && f.installed);
+    return this.installedOnly('manyToMany', () => Object.values(this.fields).filter((f): f is ManyToManyField => f instanceof ManyToManyField && f.installed));
   }
   get foreignKeys(): ForeignKeyField[] {
-    return Object.values(this.fields).filter((f): f is ForeignKeyField => f instanceof ForeignKeyField && f.installed);
+    return this.installedOnly('foreignKeys', () => Object.values(this.fields).filter((f): f is ForeignKeyField => f instanceof ForeignKeyField && f.installed));
   }
   /** Counts whose counted model is installed. */
   get activeCounts(): Record<string, CountSpec> {
-    return Object.fromEntries(Object.entries(this.counts).filter(([, c]) => registry.has(c.model)));
+    return this.installedOnly('activeCounts', () => Object.fromEntries(Object.entries(this.counts).filter(([, c]) => registry.has(c.model))));
+  }
+
+  private readonly byInstalled = new Map<string, { generation: number; value: unknown }>();
+  /**
+   * What depends on which models are installed, worked out again only when one is registered: every request asks, and
+   * building it each time cost more than a page's SQL on the remembered-answer paths.
+   */
+  installedOnly<T>(key: string, compute: () => T): T {
+    const known = this.byInstalled.get(key);
+    if (known && known.generation === registry.generation) return known.value as T;
+    const value = compute();
+    this.byInstalled.set(key, { generation: registry.generation, value });
+    return value;
   }
   /** Fields a request body may set. */
   get writableFields(): Field<any>[] {
@@ -422,6 +437,8 @@ class ModelRegistry {
   private readonly models = new Map<string, ModelDef>();
   private readonly appRoots = new Map<string, string>();
   private readonly reverseCache = new Map<ModelDef, Map<string, ForeignKeyField>>();
+  /** Counts registrations: what is worked out from the installed models holds while it stays the same. */
+  generation = 0;
   /** Serves an app's models below another root than `/api/<app>/` (a plugin's `/api/plugins/<base_url>/`). */
   mountApp(app: string, root: string): void {
     const mounted = this.appRoots.get(app);
@@ -435,6 +452,7 @@ class ModelRegistry {
     if (this.models.has(model.label)) throw new Error(`Model ${model.label} is defined twice`);
     this.models.set(model.label, model);
     this.reverseCache.clear();
+    this.generation++;
   }
   get(label: string): ModelDef | undefined {
     return this.models.get(label);

@@ -131,9 +131,9 @@ function componentsFor(model: ModelDef, dialect: Dialect | undefined): Record<st
   if (model.features.customFields) writeProps.custom_fields = { type: 'object', additionalProperties: {} };
   if (model.features.changeLog) for (const key of dialect?.writeOnly ?? []) writeProps[key] = { type: 'string' };
   const requiredWrite = writable.filter((f) => f.required).map((f) => f.name);
-  const readProps = (keys: string[]) => Object.fromEntries(keys.map((k) => [spoken(k), readSchema(model, k, dialect)]));
+  const readProps = (keys: readonly string[]) => Object.fromEntries(keys.map((k) => [spoken(k), readSchema(model, k, dialect)]));
   // Every object has what it must be written with: typed clients may rely on those keys.
-  const requiredRead = (keys: string[]) => keys.filter((k) => ALWAYS.includes(k) || requiredWrite.includes(k)).map(spoken);
+  const requiredRead = (keys: readonly string[]) => keys.filter((k) => ALWAYS.includes(k) || requiredWrite.includes(k)).map(spoken);
   return {
     [name]: objectSchema(readProps(full), requiredRead(full)),
     [`Nested${name}`]: objectSchema(readProps(brief), requiredRead(brief)),

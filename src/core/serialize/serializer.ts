@@ -44,17 +44,20 @@ export interface KeyChoice {
 }
 
 /** `keys` of a model's representation as a client's choice leaves them (none made for it: all). */
-function chosenOf(keys: string[], model: ModelDef, chosen: KeyChoice | undefined): string[] {
+function chosenOf(keys: readonly string[], model: ModelDef, chosen: KeyChoice | undefined): readonly string[] {
   if (!chosen || chosen.model !== model) return keys;
   return keys.filter((k) => (!chosen.only || chosen.only.has(k)) && !chosen.omit?.has(k));
 }
 
 /** The stored keys a mode shows, in a dialect's order where it lists the model, without counts of models that are not installed. */
-export function keysFor(model: ModelDef, mode: Mode, dialect?: Dialect): string[] {
+export function keysFor(model: ModelDef, mode: Mode, dialect?: Dialect): readonly string[] {
+  return model.installedOnly(`keys|${mode}|${dialect?.version ?? ''}`, () => workOutKeys(model, mode, dialect));
+}
+
+function workOutKeys(model: ModelDef, mode: Mode, dialect?: Dialect): string[] {
   const full = [...model.full, ...[...registry.reverseRelationsTo(model).keys()].filter((k) => !model.full.includes(k))];
   let keys = mode === 'full' ? full : model.brief;
   if (dialect && !dialect.isNative) {
-    // The known keys are worked out only when the dialect's list for the model is first read: this runs for every page.
     const listed = dialect.listedKeys(model, mode, () => new Set([...full, ...model.brief, ...Object.keys(model.fields), ...Object.keys(model.counts)]));
     if (listed) keys = listed;
     else if (mode === 'brief' && dialect.briefDescription && model.fields.description && !keys.includes('description')) keys = [...keys, 'description'];
