@@ -33,7 +33,6 @@ const COMPONENTS = ['console_port', 'console_server_port', 'power_port', 'power_
 const NOT_STORED: Record<string, Record<string, Unstored>> = {
   'users.group': { notification_group_id: notifications, owner, owner_id: owner },
   'users.user': { last_login: ['last_login', 'logins are not recorded'], notification_group_id: notifications, owner, owner_id: owner },
-  'extras.contenttype': { features: ['features', "4.0 object types' features are not stored"], public: ['public', "4.0 object types' public flag is not stored"] },
   'extras.customfield': {
     choice_set: ['choice_set', '4.0 choice sets are not stored'],
     choice_set_id: ['choice_set', '4.0 choice sets are not stored'],

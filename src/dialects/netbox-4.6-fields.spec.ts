@@ -69,7 +69,6 @@ const NOT_SHOWN: Array<[reason: string, fields: Record<string, string[]>]> = [
   ['not plain storage: computed, written from the other side, or behaviour to build', {
     'users.group': ['permissions'],
     'users.user': ['last_login', 'permissions'],
-    'extras.contenttype': ['app_name', 'model_name', 'model_name_plural', 'public', 'features', 'is_plugin_model', 'rest_api_endpoint', 'description'],
     'dcim.rackreservation': ['unit_count'],
     'ipam.asn': ['sites'],
     'extras.imageattachment': ['image_size'],

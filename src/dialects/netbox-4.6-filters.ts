@@ -4,6 +4,7 @@ import { CustomFilter, FilterContext, ModelDef, registry } from '../core/model/m
 import { booleanFilter, byAttr, existingIds, listHolds, pathFilter, referrerFilter, relatedByFilter, tagFilter } from '../core/query/filters';
 import { q } from '../core/query/model-query';
 import { contentTypeIdFilter } from '../extras/content-type-filter';
+import { objectTypeFacts } from '../extras/object-types';
 import { maskLengthFilters } from '../ipam/networks';
 import { contactFilters } from '../tenancy/contacts.models';
 
@@ -12,6 +13,29 @@ const model = (label: string) => () => registry.get(label)!;
 
 /** A filter a model declares itself, by its stored name, once the registry holds the model. */
 const storedFilter = (label: string, name: string): CustomFilter => ({ apply: (values, ctx) => model(label)().filters[name].apply(values, ctx) });
+
+/** Stored object type → 4.x's, where a model moved app. */
+export const MOVED_OBJECT_TYPES: Record<string, string> = {
+  'ipam.l2vpn': 'vpn.l2vpn',
+  'ipam.l2vpntermination': 'vpn.l2vpntermination',
+  'extras.objectchange': 'core.objectchange',
+  'extras.contenttype': 'core.objecttype',
+};
+const STORED_OBJECT_TYPES = new Map(Object.entries(MOVED_OBJECT_TYPES).map(([stored, spoken]) => [spoken, stored]));
+
+/** An object type as 4.x names it, as stored; one 4.x moved away names nothing (undefined). */
+function storedObjectType(label: string): string | undefined {
+  if (label in MOVED_OBJECT_TYPES) return undefined;
+  return STORED_OBJECT_TYPES.get(label) ?? label;
+}
+
+/** Object types (`extras.contenttype` rows) whose model `test` holds, as 4.6 knows it; none: no row. */
+function objectTypesWhere(test: (model: ModelDef, spoken: string) => boolean): (ctx: FilterContext) => string {
+  return (ctx) => {
+    const labels = registry.all().filter((m) => test(m, MOVED_OBJECT_TYPES[m.label] ?? m.label)).map((m) => ctx.param(m.label));
+    return labels.length ? `(t.app_label || '.' || t.model) IN (${labels.join(', ')})` : '1 = 0';
+  };
+}
 
 /** NetBox 4.3's tag filters take `__any` (any of the tags) beside `__n`. */
 const TAG_LOOKUPS = ['n', 'any'];
@@ -34,7 +58,7 @@ export function filtersOfKind(model: ModelDef): DialectFilterSet[] {
   // Every change-logged model's filter set is a ChangeLoggedModelFilterSet in 4.x, where 3.5's were bare for some (custom fields, webhooks).
   if (model.features.changeLog) sets.push({ base: 'changelog' });
   // 4.x's filter sets list every model's description.
-  if (model.fields.description) sets.push({ fields: ['description'] });
+  if (model.fields.description?.stored) sets.push({ fields: ['description'] });
   if (CONTACT_MODELS.includes(model.label)) sets.push({ filters: contactFilters(() => model) });
   // NestedGroupModelFilterSet (4.0, #15383): `parent` is the immediate parent, `ancestor` any one above.
   if (model.tree && model.fields.slug) sets.push({ filters: { ancestor_id: pathFilter(() => model, 'parent', 'id'), ancestor: pathFilter(() => model, 'parent') } });
@@ -86,7 +110,10 @@ function objectTypesFilter(column: string, opts: { list?: boolean } = {}): Custo
     lookups: ['n'],
     apply(values, ctx) {
       if (!given(values).length) return;
-      const labels = values.map((v) => v.toLowerCase()).filter((v) => v.split('.').length === 2);
+      const labels = values.flatMap((v) => {
+        const stored = v.split('.').length === 2 ? storedObjectType(v.toLowerCase()) : undefined;
+        return stored === undefined ? [] : [stored];
+      });
       const holds = (label: string) => (opts.list ? `CAST(t.${q(column)} AS TEXT) LIKE ${ctx.param(`%${JSON.stringify(label)}%`)}` : `t.${q(column)} = ${ctx.param(label)}`);
       ctx.where(labels.length ? `(${labels.map(holds).join(' OR ')})` : '1 = 0');
     },
@@ -219,6 +246,21 @@ export const FILTER_VIEWS: Record<string, ModelView> = {
   },
   'users.objectpermission': {
     filterset: { filters: { ...canFilters, object_type: objectTypesFilter('object_types', { list: true }), object_type_id: objectTypeIds('object_types', { list: true }) } },
+  },
+  // 4.4's object types: whether public, and a substring of their features, as NetBox 4.6 lists them.
+  'extras.contenttype': {
+    filterset: {
+      filters: {
+        public: booleanFilter(objectTypesWhere((m, spoken) => objectTypeFacts(m, spoken).public)),
+        features: {
+          apply(values, ctx) {
+            const wanted = values[values.length - 1].toLowerCase();
+            if (wanted === '') return;
+            ctx.where(objectTypesWhere((m, spoken) => objectTypeFacts(m, spoken).features.join(',').includes(wanted))(ctx));
+          },
+        },
+      },
+    },
   },
   'extras.objectchange': { filterset: { fields: ['related_object_id'], filters: { related_object_type: objectTypesFilter('related_object_type') } } },
   'extras.tag': {

@@ -1,6 +1,6 @@
 import { ModelView, defineDialect } from '../core/dialect/dialect';
 import serializers from './netbox-4.6-serializers.json';
-import { COMPONENTS, FILTER_VIEWS, filtersOfKind } from './netbox-4.6-filters';
+import { COMPONENTS, FILTER_VIEWS, MOVED_OBJECT_TYPES, filtersOfKind } from './netbox-4.6-filters';
 
 /** Models that name the object types they apply to: 4.0's `object_types`, filtered as `object_type(_id)`. */
 const objectTypesView: ModelView = {
@@ -44,12 +44,7 @@ export const NetBox46 = defineDialect({
   fieldSelection: true,
   serializers,
   filtersets: filtersOfKind,
-  objectTypes: {
-    'ipam.l2vpn': 'vpn.l2vpn',
-    'ipam.l2vpntermination': 'vpn.l2vpntermination',
-    'extras.objectchange': 'core.objectchange',
-    'extras.contenttype': 'core.objecttype',
-  },
+  objectTypes: MOVED_OBJECT_TYPES,
   paths: {
     'vpn/l2vpns': 'ipam/l2vpns',
     'vpn/l2vpn-terminations': 'ipam/l2vpn-terminations',

@@ -1,7 +1,8 @@
-import { FieldError, choice, contentTypes, datetime, foreignKey, genericRelation, integer, json, slug, text } from '../core/model/fields';
+import { FieldError, choice, contentTypes, datetime, foreignKey, genericRelation, input, integer, json, slug, text } from '../core/model/fields';
 import { CustomFilter, defineModel, registry } from '../core/model/model';
 import { q } from '../core/query/model-query';
 import { contentTypeFilter, contentTypeIdFilter } from './content-type-filter';
+import { appName, presentObjectType } from './object-types';
 import { dateTimeRangeFilters } from './range-filter';
 
 export const CHANGE_ACTIONS = [
@@ -10,13 +11,11 @@ export const CHANGE_ACTIONS = [
   { value: 'delete', label: 'Deleted' },
 ] as const;
 
-const APP_NAMES: Record<string, string> = { dcim: 'DCIM', ipam: 'IPAM' };
-
 /** A content type as Django prints it: `<app's verbose name> | <model's verbose name>`, or the bare model when none is installed. */
 export function contentTypeName(appLabel: string, model: string): string {
   const installed = registry.get(`${appLabel}.${model}`);
   if (!installed) return model;
-  return `${APP_NAMES[appLabel] ?? appLabel.charAt(0).toUpperCase() + appLabel.slice(1)} | ${installed.verboseName}`;
+  return `${appName(appLabel)} | ${installed.verboseName}`;
 }
 
 /** A filter of Django's plain FilterSet: exact, one value (the last given), no lookups. */
@@ -36,6 +35,9 @@ function decimalValue(raw: string): number {
   return n;
 }
 
+/** A read-only key with no column, whose value the model's `present` gives. */
+const presented = (schema: Record<string, unknown>) => input(() => null, { ...schema, readOnly: true }, { readOnly: true });
+
 /** Every installed model as an object type with a stable id, as NetBox's content types. */
 export const ContentType = defineModel({
   app: 'extras',
@@ -49,9 +51,20 @@ export const ContentType = defineModel({
   fields: {
     app_label: text({ max: 100 }),
     model: text({ max: 100 }),
+    // What NetBox 4.4's object types add, from the model itself (`presentObjectType`); 3.5's content types have none of it.
+    app_name: presented({ type: 'string' }),
+    model_name: presented({ type: 'string' }),
+    model_name_plural: presented({ type: 'string' }),
+    public: presented({ type: 'boolean' }),
+    features: presented({ type: 'array', items: { type: 'string' } }),
+    is_plugin_model: presented({ type: 'boolean' }),
+    rest_api_endpoint: presented({ type: 'string', nullable: true }),
+    description: presented({ type: 'string', nullable: true }),
   },
   constraints: [{ fields: ['app_label', 'model'] }],
+  full: ['id', 'url', 'display', 'app_label', 'model'],
   brief: ['id', 'url', 'display', 'app_label', 'model'],
+  present: presentObjectType,
   search: ['app_label', 'model'],
   features: { tags: false, customFields: false, created: false, lastUpdated: false, changeLog: false },
   // Django's plain filter set: each field exact, without NetBox's lookups.

@@ -1,5 +1,5 @@
 import { ValidationError } from '../http/errors';
-import { Choice, ChoiceField, FieldError, ForeignKeyField } from '../model/fields';
+import { Choice, ChoiceField, ContentTypeField, ContentTypeListField, FieldError, ForeignKeyField, GenericRelationField } from '../model/fields';
 import { CustomFilter, FilterSetSpec, ModelDef, registry } from '../model/model';
 
 /** A value stored one way and spoken another (a virtual machine's disk: megabytes stored, gigabytes in 3.5). */
@@ -35,6 +35,32 @@ function choiceConversion(spoken: Record<string, string | number>): ValueConvers
       if (known === undefined) throw new FieldError([`Select a valid choice. ${value} is not one of the available choices.`]);
       return known;
     },
+  };
+}
+
+/**
+ * Object types named by label where a dialect names some otherwise (`ipam.l2vpn` is 4.x's `vpn.l2vpn`): one label or a
+ * list of them. A stored label the dialect has moved away is no object type there: refused in a body, matching nothing
+ * in a filter.
+ */
+function objectTypeConversion(spoken: Record<string, string>, list: boolean): ValueConversion {
+  const stored = new Map(Object.entries(spoken).map(([label, said]) => [said, label]));
+  const say = (label: unknown) => (typeof label === 'string' ? spoken[label] ?? label : label);
+  const take = (label: unknown) => {
+    if (typeof label !== 'string') return label;
+    if (label in spoken) throw new FieldError([`Invalid content type: ${label}`]);
+    return stored.get(label) ?? label;
+  };
+  return {
+    out: (value) => (list && Array.isArray(value) ? value.map(say) : say(value)),
+    in(value) {
+      if (!list || !Array.isArray(value)) return take(value);
+      const moved = value.filter((label) => typeof label === 'string' && label in spoken);
+      if (moved.length) throw new FieldError(moved.map((label) => `Invalid content type: ${label}`));
+      return value.map(take);
+    },
+    // A label of three parts is no object type: the filters match nothing with it.
+    filter: (value) => (value.toLowerCase() in spoken ? `${value}.moved` : stored.get(value.toLowerCase()) ?? value),
   };
 }
 
@@ -183,9 +209,10 @@ export class Dialect {
   private view(model: ModelDef): CompiledView {
     let view = this.views.get(model.label);
     if (view) return view;
-    const spec = this.spec.models?.[model.label];
+    const spec = this.spec.models?.[model.label] ?? {};
+    const typeConversions = this.objectTypeConversions(model);
     // A view that only adds filters shows the model as stored.
-    if (!spec || Object.keys(spec).every((key) => key === 'filterset')) {
+    if (!typeConversions.length && Object.keys(spec).every((key) => key === 'filterset')) {
       this.views.set(model.label, EMPTY_VIEW);
       return EMPTY_VIEW;
     }
@@ -200,10 +227,27 @@ export class Dialect {
       readOnly: new Set(spec.readOnly ?? []),
       filtersIn: new Map(Object.entries(filters).flatMap(([stored, spoken]) => (spoken === null ? [] : [[spoken, stored] as [string, string]]))),
       filtersUnspoken: new Set(Object.keys(filters)),
-      convert: new Map([...Object.entries(spec.convert ?? {}), ...Object.entries(spec.choices ?? {}).map(([field, spoken]) => [field, choiceConversion(spoken)] as const)]),
+      convert: new Map([
+        ...typeConversions,
+        ...Object.entries(spec.convert ?? {}),
+        ...Object.entries(spec.choices ?? {}).map(([field, spoken]) => [field, choiceConversion(spoken)] as const),
+      ]),
     };
     this.views.set(model.label, view);
     return view;
+  }
+
+  /** Conversions of the fields that name object types (content types, and generic relations' types), where the dialect moved some. */
+  private objectTypeConversions(model: ModelDef): Array<[string, ValueConversion]> {
+    const moved = this.spec.objectTypes;
+    if (!moved || !Object.keys(moved).length) return [];
+    const fields = Object.values(model.fields);
+    const single = new Set([
+      ...fields.filter((f) => f instanceof ContentTypeField).map((f) => f.name),
+      ...fields.filter((f): f is GenericRelationField => f instanceof GenericRelationField).map((f) => f.typeField),
+    ]);
+    const lists = fields.filter((f) => f instanceof ContentTypeListField).map((f) => f.name);
+    return [...[...single].map((name) => [name, objectTypeConversion(moved, false)] as [string, ValueConversion]), ...lists.map((name) => [name, objectTypeConversion(moved, true)] as [string, ValueConversion])];
   }
 
   /** The dialect's name of a stored object type (`vpn.l2vpn`). */
