@@ -1,4 +1,4 @@
-import { FieldError, STRING_LOOKUPS } from '../core/model/fields';
+import { FieldError, INT32_MAX, STRING_LOOKUPS } from '../core/model/fields';
 import { CustomFilter, FilterContext, registry } from '../core/model/model';
 import { parseNullBoolean } from '../core/query/filters';
 import { q } from '../core/query/model-query';
@@ -37,6 +37,9 @@ export function contentTypeFilter(column: string, opts: { list?: boolean } = {})
 async function existingContentTypeIds(values: string[], ctx: FilterContext): Promise<number[]> {
   const invalid = values.find((v) => !/^\d+$/.test(v));
   if (invalid !== undefined) throw new FieldError([`“${invalid}” is not a valid value.`]);
+  // An id beyond an id column's range names no content type (and PostgreSQL refuses the comparison).
+  const beyond = values.find((v) => Number(v) > INT32_MAX);
+  if (beyond !== undefined) throw new FieldError([`Select a valid choice. ${beyond} is not one of the available choices.`]);
   const ids = values.map(Number);
   const rows = await ctx.em.createQueryBuilder().select('ct.id', 'id').from(registry.get('extras.contenttype')!.table, 'ct').where('ct.id IN (:...ids)', { ids }).getRawMany();
   const found = new Set(rows.map((r) => Number(r.id)));

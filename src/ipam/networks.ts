@@ -1,4 +1,4 @@
-import { Field, FieldError, TextField, TextOptions, choice, integer, text } from '../core/model/fields';
+import { Field, FieldError, INT32_MAX, TextField, TextOptions, choice, integer, text } from '../core/model/fields';
 import { CustomFilter, FilterContext, Row } from '../core/model/model';
 import { escapeLike } from '../core/query/filters';
 import { q } from '../core/query/model-query';
@@ -197,7 +197,8 @@ export function presentInVrfFilter(by: 'id' | 'rd'): CustomFilter {
       const value = values[values.length - 1];
       const [vrf] = await ctx.em.query(
         `SELECT id FROM ${q('ipam_vrf')} WHERE ${by === 'id' ? 'id' : 'rd'} = ${ctx.driver === 'postgres' ? '$1' : '?'}`,
-        [by === 'id' ? (/^\d+$/.test(value) ? Number(value) : -1) : value],
+        // An id beyond the column's range names no VRF (PostgreSQL would refuse the comparison).
+        [by === 'id' ? (/^\d+$/.test(value) && Number(value) <= INT32_MAX ? Number(value) : -1) : value],
       );
       if (!vrf) throw new FieldError(['Select a valid choice. That choice is not one of the available choices.']);
       const id = ctx.param(Number(vrf.id));

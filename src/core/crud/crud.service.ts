@@ -288,7 +288,7 @@ export class CrudService {
   private async listQuery(model: ModelDef, ctx: RequestContext): Promise<{ query: ModelQuery; mode: Mode; chosen?: KeyChoice; page: Page; select: RowsOptions }> {
     const { mode, chosen } = viewOf(model, ctx);
     const query = this.visible(this.db.manager, model, ctx);
-    await applyFilters(query, filtersIn(model, ctx), ctx.dialect);
+    await applyDialectFilters(query, model, ctx);
     const page = pageOf(ctx.params, this.config, takesCursor(model, ctx.dialect));
     const counts = countsFor(model, mode, ctx.dialect, chosen);
     if (page.start === undefined) return { query, mode, chosen, page, select: { counts, order: orderingOf(model, ctx) ?? query.defaultOrder(), ...page } };
@@ -300,7 +300,7 @@ export class CrudService {
   /** Every object of the list this request filters, unpaged, in its order, fully represented: what an export renders. */
   async everyListed(model: ModelDef, ctx: RequestContext): Promise<Representation[]> {
     const query = this.visible(this.db.manager, model, ctx);
-    await applyFilters(query, filtersIn(model, ctx), ctx.dialect);
+    await applyDialectFilters(query, model, ctx);
     const reads = this.cache.reader(ctx.readVersions);
     const [, rows] = await Promise.all([reads.prefetch(), query.rows({ counts: countsFor(model, 'full', ctx.dialect), order: orderingOf(model, ctx) ?? query.defaultOrder() })]);
     return represent(this.render(ctx, this.db.manager, reads), model, rows, 'full');
@@ -570,9 +570,11 @@ async function errorsSpoken<T>(model: ModelDef, ctx: RequestContext, work: () =>
   }
 }
 
-/** The request's filters under the stored names: those of its dialect renamed, those the dialect lacks left out. */
-function filtersIn(model: ModelDef, ctx: RequestContext): QueryParams {
-  return ctx.dialect ? ctx.dialect.filtersIn(model, ctx.params) : ctx.params;
+/** The request's filters under the stored names (those of its dialect renamed, those it lacks left out), applied; errors keyed as the request named them. */
+async function applyDialectFilters(query: ModelQuery, model: ModelDef, ctx: RequestContext): Promise<void> {
+  if (!ctx.dialect) return applyFilters(query, ctx.params);
+  const given = new Map<string, string>();
+  return applyFilters(query, ctx.dialect.filtersIn(model, ctx.params, given), ctx.dialect, given);
 }
 
 /** `?ordering=name,-id`: known fields and counts only, the rest ignored; then id for stable pages. */

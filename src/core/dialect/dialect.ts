@@ -377,8 +377,11 @@ export class Dialect {
     return Object.fromEntries(Object.entries(body).map(([key, value]) => [this.nameOf(model, key), value]));
   }
 
-  /** Query parameters in the dialect's filter names to the stored ones; filters it does not have are left out (ignored, as NetBox ignores unknown filters). */
-  filtersIn<T>(model: ModelDef, params: Record<string, T>): Record<string, T> {
+  /**
+   * Query parameters in the dialect's filter names to the stored ones; filters it does not have are left out (ignored, as
+   * NetBox ignores unknown filters). `namedAs` learns the name each renamed one was given under, to key its errors by.
+   */
+  filtersIn<T>(model: ModelDef, params: Record<string, T>, namedAs?: Map<string, string>): Record<string, T> {
     const view = this.view(model);
     if (view === EMPTY_VIEW) return params;
     const out: Record<string, T> = {};
@@ -390,6 +393,7 @@ export class Dialect {
       const convert = view.convert.get(stored)?.filter;
       const value = convert ? refused.check(key, () => (Array.isArray(given) ? given.map((v) => convert(String(v))) : typeof given === 'string' ? convert(given) : given)) : given;
       out[stored + lookup] = value as T;
+      if (stored !== name) namedAs?.set(stored + lookup, key);
     }
     refused.raise();
     return out;

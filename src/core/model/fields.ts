@@ -364,6 +364,8 @@ export class ChoiceField extends Field<string | number> {
   }
   parseFilter(raw: string): string | number {
     try {
+      // A number's blank is no value: stored as null, it is no choice to filter by.
+      if (raw === '' && this.numeric) throw new FieldError([]);
       return this.parseValue(raw);
     } catch {
       throw new FieldError([`Select a valid choice. ${raw} is not one of the available choices.`]);

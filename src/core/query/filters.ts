@@ -173,7 +173,8 @@ function customFilter(custom: CustomFilter, own: FilterSpec | undefined): Filter
 }
 
 /** Applies every recognised parameter (the dialect's filters, when a request speaks one); unknown ones are ignored, as NetBox does. */
-export async function applyFilters(query: ModelQuery, params: QueryParams, dialect?: Dialect): Promise<void> {
+/** `given`: the name a renamed filter was given under (a dialect's), by stored name: its errors are keyed so. */
+export async function applyFilters(query: ModelQuery, params: QueryParams, dialect?: Dialect, given?: ReadonlyMap<string, string>): Promise<void> {
   const specs = filtersFor(query.model, dialect);
   const errors: Record<string, string[]> = {};
   for (const [key, raw] of Object.entries(params)) {
@@ -200,7 +201,7 @@ export async function applyFilters(query: ModelQuery, params: QueryParams, diale
     try {
       await spec.apply(query, lookup, values);
     } catch (e) {
-      if (e instanceof FieldError && Array.isArray(e.messages)) errors[key] = e.messages;
+      if (e instanceof FieldError && Array.isArray(e.messages)) errors[given?.get(key) ?? key] = e.messages;
       else throw e;
     }
   }
@@ -433,8 +434,9 @@ async function chosenIds(target: ModelDef, by: string, given: string[], ctx: Pic
   if (!given.length) return [];
   const attr = target.storedFields[by];
   const parsed = given.map((v) => (attr.name === 'id' ? new ForeignKeyField(() => target).parseFilter(v) : attr.parseFilter(v)));
-  const found = await new ModelQuery(ctx.em, target, ctx.driver)
-    .where(`t.${q(attr.column)} IN (:...vals)`, { vals: parsed.map((v) => attr.toParam(v, ctx.driver)) })
+  const chosen = new ModelQuery(ctx.em, target, ctx.driver);
+  const found = await chosen
+    .where(`t.${q(attr.column)} IN ${chosen.params(parsed.map((v) => attr.toParam(v, ctx.driver)))}`)
     .select({ id: 't.id', attr: `t.${q(attr.column)}`, path: target.tree ? 't.tree_path' : 't.id' });
   const seen = new Set(found.map((r) => String(r.attr)));
   const missing = given.find((v, i) => !seen.has(String(parsed[i])));

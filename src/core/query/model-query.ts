@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { ComputedField, Driver, Field, GenericRelationField, ManyToManyField } from '../model/fields';
+import { ComputedField, Driver, Field, GenericRelationField, INT32_MAX, ManyToManyField } from '../model/fields';
 import { ModelDef, Row, WriteContext, registry } from '../model/model';
 
 export interface RowsOptions {
@@ -146,7 +146,14 @@ export class ModelQuery {
 
   /** Named placeholders to the driver's, lists spread, as TypeORM's drivers write them. */
   private statement(sql: string): Statement {
-    return this.em.connection.driver.escapeQueryWithParameters(sql, this.parameters, {}) as Statement;
+    const [text, values] = this.em.connection.driver.escapeQueryWithParameters(sql, this.parameters, {}) as Statement;
+    if (this.driver !== 'postgres' || !values.some(beyondInteger)) return [text, values];
+    // PostgreSQL types a parameter as the integer column it meets and refuses a value beyond it: compared as a wider number, it matches nothing.
+    const widened = text.replace(/\$(\d+)\b/g, (placeholder, n: string) => {
+      const value = values[Number(n) - 1];
+      return beyondInteger(value) ? `CAST(${placeholder} AS ${Number.isSafeInteger(value) ? 'BIGINT' : 'NUMERIC'})` : placeholder;
+    });
+    return [widened, values];
   }
 
   private run<T>([sql, params]: Statement): Promise<T[]> {
@@ -284,4 +291,8 @@ export async function loadRow(ctx: Pick<WriteContext, 'em' | 'driver' | 'loaded'
   // Each caller gets a copy: a rule may change what it was given.
   const row = await loading;
   return row && { ...row };
+}
+
+function beyondInteger(value: unknown): boolean {
+  return typeof value === 'number' && Math.abs(value) > INT32_MAX;
 }
