@@ -333,6 +333,20 @@ describe('GraphQL API', () => {
       expect(fields.__type.fields.map((f: Json) => f.name)).not.toContain('tokens');
     });
 
+    it("speaks 3.5: none of the models or fields 4.x added that the store keeps", async () => {
+      const schema = await data(t, '{ __schema { queryType { fields { name } } } }');
+      const queries = schema.__schema.queryType.fields.map((f: Json) => f.name);
+      expect(queries).toEqual(expect.arrayContaining(['interface_list', 'rack_list', 'virtual_machine_list']));
+      for (const lacked of ['mac_address_list', 'virtual_disk_list', 'script_list']) expect(queries).not.toContain(lacked);
+      const fieldsOf = async (type: string) => (await data(t, `{ __type(name: "${type}") { fields { name } } }`)).__type.fields.map((f: Json) => f.name);
+      const iface = await fieldsOf('InterfaceType');
+      expect(iface).toContain('mac_address');
+      for (const added of ['primary_mac_address', 'mac_addresses']) expect(iface).not.toContain(added);
+      const rack = await fieldsOf('RackType');
+      expect(rack).toContain('type');
+      for (const added of ['airflow', 'starting_unit', 'outer_height']) expect(rack).not.toContain(added);
+    });
+
     it('refuses an invalid token as REST does', async () => {
       const res = await gql(t, '{ site_list { name } }', undefined, 'f'.repeat(40));
       expectStatus(res, 403);

@@ -1,3 +1,4 @@
+import { nativeDialect } from '../core/dialect/registry';
 import { ContentTypeField, ForeignKeyField, GenericRelationField } from '../core/model/fields';
 import { ModelDef, registry } from '../core/model/model';
 import { DerivedRelation } from '../ipam/derived-relation';
@@ -13,7 +14,8 @@ export function isGraphqlName(name: string): boolean {
 
 /** The models GraphQL serves: those of the REST API. */
 export function graphqlModels(): ModelDef[] {
-  return registry.served().filter((m) => !UNSERVED.has(m.label));
+  const dialect = nativeDialect();
+  return registry.served().filter((m) => !UNSERVED.has(m.label) && dialect.serves(m));
 }
 
 /** `IPAddress` → `ip_address`, `VMInterface` → `vm_interface`, `L2VPNTermination` → `l2vpn_termination`, as NetBox names its queries. */

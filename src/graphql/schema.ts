@@ -153,7 +153,9 @@ interface TypeLookup {
  * choices read as their values, foreign keys as the related object and many-to-many relations as lists.
  */
 function ownFieldsOf(model: ModelDef, types: TypeLookup): Fields {
-  const shown = new Set(model.full);
+  // 3.5's GraphQL: what its REST dialect shows (no 4.x fields the models store).
+  const dialect = nativeDialect();
+  const shown = new Set(model.full.filter((name) => dialect.shows(model, name)));
   const fields: Fields = {
     id: { type: new GraphQLNonNull(GraphQLID), resolve: (row) => row.id, ...reads('id') },
     // Labels may read any column: the row is read whole.
