@@ -19,7 +19,6 @@ const notifications: Unstored = ['notification_groups', '4.1 notifications are n
 const cableConnector: Unstored = ['cable_connector', '4.6 cable connectors are not stored'];
 const bayEnabled: Unstored = ['enabled', '4.3 bays are not stored with enabled'];
 const autoSync: Unstored = ['auto_sync_enabled', "4.x's data-file auto sync is not stored"];
-const nestedRoles: Unstored = ['parent', '4.4 nested platforms and device roles are not stored'];
 const templateCounts = (fields: string[]): Record<string, Unstored> =>
   Object.fromEntries(fields.map((name) => [`${name}_template_count`, [`${name}_template_count`, '4.x counter fields are not stored'] as Unstored]));
 const componentCounts = (fields: string[]): Record<string, Unstored> =>
@@ -54,8 +53,6 @@ const NOT_STORED: Record<string, Record<string, Unstored>> = {
     tag_id: ['tags', '4.0 webhooks are not tagged here'],
   },
   'core.job': { notifications: ['notifications', '4.1 notifications are not stored'], queue_name: ['queue_name', '4.2 job queues are not stored'] },
-  'dcim.platform': { parent: nestedRoles, parent_id: nestedRoles, ancestor: nestedRoles, ancestor_id: nestedRoles },
-  'dcim.devicerole': { parent: nestedRoles, parent_id: nestedRoles, ancestor: nestedRoles, ancestor_id: nestedRoles },
   'dcim.devicetype': {
     ...templateCounts([...COMPONENTS, 'device_bay', 'inventory_item']),
     device_count: ['device_count', '4.x counter fields are not stored (the count is computed per row)'],

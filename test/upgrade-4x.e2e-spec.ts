@@ -66,4 +66,57 @@ describe('upgrading a 3.5 database to 4.x storage', () => {
       },
     );
   });
+
+  it('keeps every platform and device role, each a root of its own tree, read on /api/ as before', async () => {
+    await upgradedFrom(
+      'NestedPlatformsAndRoles',
+      async (db) => {
+        const maker = await insertRow(db, 'dcim_manufacturer', { name: 'Acme', slug: 'acme', comments: '' });
+        // Names whose order by name differs from their order by id.
+        const platforms = [];
+        for (const [name, manufacturer] of [['linux', null], ['IOS', maker], ['Junos', null], ['eos', maker]] as const) {
+          platforms.push(await insertRow(db, 'dcim_platform', { name, slug: name.toLowerCase(), manufacturer_id: manufacturer, napalm_driver: '' }));
+        }
+        const roles = [];
+        for (const name of ['Spine', 'access', 'Core']) roles.push(await insertRow(db, 'dcim_devicerole', { name, slug: name.toLowerCase(), color: '00ff00' }));
+        const site = await insertRow(db, 'dcim_site', { name: 'Lyon', slug: 'lyon', status: 'active' });
+        const type = await insertRow(db, 'dcim_devicetype', { manufacturer_id: maker, model: 'Box', slug: 'box' });
+        const device = await insertRow(db, 'dcim_device', { name: 'edge1', _name: 'edge1', site_id: site, device_type_id: type, device_role_id: roles[0], platform_id: platforms[1], status: 'active' });
+        return { platforms, roles, device };
+      },
+      async (t, ids: Json) => {
+        const get = async (path: string) => (await t.get(path).expect(200)).body;
+        const keys35: Record<string, string[]> = {
+          platforms: [
+            'id', 'url', 'display', 'name', 'slug', 'manufacturer', 'config_template', 'napalm_driver', 'napalm_args', 'description', 'tags', 'custom_fields',
+            'created', 'last_updated', 'device_count', 'virtualmachine_count',
+          ],
+          'device-roles': [
+            'id', 'url', 'display', 'name', 'slug', 'color', 'vm_role', 'config_template', 'description', 'tags', 'custom_fields', 'created', 'last_updated',
+            'device_count', 'virtualmachine_count',
+          ],
+        };
+        for (const [path, stored] of [['platforms', ids.platforms], ['device-roles', ids.roles]] as Array<[string, number[]]>) {
+          const old = (await get(`/api/dcim/${path}/?limit=100`)).results;
+          for (const o of old) expect(Object.keys(o)).toEqual(keys35[path]);
+          // 3.5's order: by name, as the strings compare.
+          const byName = [...old].sort((a: Json, b: Json) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+          expect(old.map((o: Json) => o.id)).toEqual(byName.map((o: Json) => o.id));
+          expect(old.map((o: Json) => o.id).sort()).toEqual([...stored].sort());
+          const now = (await get(`/v4/api/dcim/${path}/?limit=100`)).results;
+          expect(now.map((o: Json) => o.id)).toEqual(old.map((o: Json) => o.id));
+          for (const o of now) expect(o).toMatchObject({ parent: null, _depth: 0, comments: '' });
+          // Each upgraded root takes children, found below it.
+          const root = now[0];
+          const child = (await t.post(`/v4/api/dcim/${path}/`, { name: 'Child', slug: 'child', parent: root.id }).expect(201)).body;
+          expect(child._depth).toBe(1);
+          expect((await get(`/v4/api/dcim/${path}/?ancestor_id=${root.id}`)).results.map((o: Json) => o.id)).toEqual([child.id]);
+          expect((await get(`/v4/api/dcim/${path}/?limit=100`)).results.map((o: Json) => o.id)).toEqual([root.id, child.id, ...now.slice(1).map((o: Json) => o.id)]);
+        }
+        expect(await get(`/api/dcim/devices/${ids.device}/`)).toMatchObject({ device_role: { id: ids.roles[0] }, platform: { id: ids.platforms[1] } });
+        expect((await get(`/v4/api/dcim/device-roles/${ids.roles[0]}/`)).device_count).toBe(1);
+        expect((await get(`/v4/api/dcim/platforms/${ids.platforms[1]}/`)).device_count).toBe(1);
+      },
+    );
+  });
 });

@@ -14,7 +14,7 @@ export interface ConfigContextSpec {
   criteria: Record<string, string>;
   /** The field with the object's own context data, merged last. */
   local?: string;
-  /** Criteria whose objects also match through their ancestors (a site's region matches a context on its parent region), as NetBox does for regions and site groups only. */
+  /** Criteria whose objects also match through their ancestors (a site's region matches a context on its parent region), as NetBox does for regions and site groups (and 4.3's device roles and platforms). */
   ancestors?: string[];
 }
 

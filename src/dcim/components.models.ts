@@ -45,8 +45,9 @@ function deviceFilters(model: () => ModelDef): Record<string, CustomFilter> {
     rack: pathFilter(model, 'device.rack'),
     device_type_id: pathFilter(model, 'device.device_type', 'id'),
     device_type: pathFilter(model, 'device.device_type', 'model'),
-    device_role_id: pathFilter(model, 'device.device_role', 'id'),
-    device_role: pathFilter(model, 'device.device_role'),
+    // The device's role itself, not those below it: NetBox's plain ModelMultipleChoiceFilter.
+    device_role_id: pathFilter(model, 'device.device_role', 'id', { exact: true }),
+    device_role: pathFilter(model, 'device.device_role', undefined, { exact: true }),
     virtual_chassis_id: pathFilter(model, 'device.virtual_chassis', 'id'),
     virtual_chassis: pathFilter(model, 'device.virtual_chassis'),
   };

@@ -355,7 +355,7 @@ export const Device = defineModel({
       tags: '@tags',
     },
     local: 'local_context_data',
-    ancestors: ['regions', 'site_groups'],
+    ancestors: ['regions', 'site_groups', 'roles', 'platforms'],
   },
   filterset: {
     fields: ['id', 'asset_tag', 'face', 'position', 'latitude', 'longitude', 'airflow', 'vc_position', 'vc_priority', 'name', 'serial', 'status'],

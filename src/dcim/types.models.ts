@@ -48,56 +48,79 @@ export const Manufacturer = defineModel({
   filterset: { fields: ['id', 'name', 'slug', 'description'] },
 });
 
+/** Software a device runs: since 4.3 a tree (Cisco IOS above IOS-XE), its names unique per manufacturer rather than per parent. */
 export const Platform = defineModel({
   app: 'dcim',
   name: 'platform',
   plural: 'platforms',
+  tree: true,
   fields: {
-    name: text({ max: 100, unique: true }),
-    slug: slug({ max: 100, unique: true }),
+    name: text({ max: 100 }),
+    slug: slug({ max: 100 }),
+    parent: foreignKey('dcim.platform', { nullable: true, onDelete: 'CASCADE' }),
     manufacturer: foreignKey('dcim.manufacturer', { nullable: true, onDelete: 'PROTECT' }),
     config_template: foreignKey('extras.configtemplate', { nullable: true, onDelete: 'PROTECT' }),
     napalm_driver: text({ max: 50, blank: true }),
     napalm_args: json({ nullable: true }),
     description: text({ max: 200, blank: true }),
+    comments: text({ blank: true }),
   },
+  constraints: [
+    { fields: ['manufacturer', 'name'] },
+    { fields: ['name'], when: { manufacturer: null }, name: 'dcim_platform_name', message: 'Platform name must be unique.' },
+    { fields: ['manufacturer', 'slug'] },
+    { fields: ['slug'], when: { manufacturer: null }, name: 'dcim_platform_slug', message: 'Platform slug must be unique.' },
+  ],
   full: [
-    'id', 'url', 'display', 'name', 'slug', 'manufacturer', 'config_template', 'napalm_driver', 'napalm_args', 'description', 'tags', 'custom_fields',
-    'created', 'last_updated', 'device_count', 'virtualmachine_count',
+    'id', 'url', 'display', 'parent', 'name', 'slug', 'manufacturer', 'config_template', 'napalm_driver', 'napalm_args', 'description', 'comments', 'tags',
+    'custom_fields', 'created', 'last_updated', 'device_count', 'virtualmachine_count', '_depth',
   ],
   counts: {
     device_count: { model: 'dcim.device', field: 'platform' },
     virtualmachine_count: { model: 'virtualization.virtualmachine', field: 'platform' },
   },
-  brief: ['id', 'url', 'display', 'name', 'slug', 'device_count', 'virtualmachine_count'],
-  search: ['name', 'slug', 'description'],
-  filterset: { fields: ['id', 'name', 'slug', 'napalm_driver', 'description'], related: ['manufacturer_id', 'manufacturer', 'config_template_id'] },
+  brief: ['id', 'url', 'display', 'name', 'slug', 'device_count', 'virtualmachine_count', '_depth'],
+  search: ['name', 'slug', 'description', 'comments'],
+  filterset: {
+    fields: ['id', 'name', 'slug', 'napalm_driver', 'description'],
+    related: ['parent_id', 'parent', 'manufacturer_id', 'manufacturer', 'config_template_id'],
+  },
 });
 
+/** A device's function: since 4.3 a tree, its names and slugs unique among siblings (and among roots). */
 export const DeviceRole = defineModel({
   app: 'dcim',
   name: 'devicerole',
   plural: 'device-roles',
   verboseName: 'device role',
+  tree: true,
   fields: {
-    name: text({ max: 100, unique: true }),
-    slug: slug({ max: 100, unique: true }),
+    name: text({ max: 100 }),
+    slug: slug({ max: 100 }),
     color: text({ max: 6, default: '9e9e9e', pattern: COLOR, patternMessage: 'Enter a valid hexadecimal RGB color code.' }),
     vm_role: boolean({ default: true }),
     config_template: foreignKey('extras.configtemplate', { nullable: true, onDelete: 'PROTECT' }),
+    parent: foreignKey('dcim.devicerole', { nullable: true, onDelete: 'CASCADE' }),
     description: text({ max: 200, blank: true }),
+    comments: text({ blank: true }),
   },
+  constraints: [
+    { fields: ['parent', 'name'] },
+    { fields: ['name'], when: { parent: null }, name: 'dcim_devicerole_name', message: 'A top-level device role with this name already exists.' },
+    { fields: ['parent', 'slug'] },
+    { fields: ['slug'], when: { parent: null }, name: 'dcim_devicerole_slug', message: 'A top-level device role with this slug already exists.' },
+  ],
   full: [
-    'id', 'url', 'display', 'name', 'slug', 'color', 'vm_role', 'config_template', 'description', 'tags', 'custom_fields', 'created', 'last_updated',
-    'device_count', 'virtualmachine_count',
+    'id', 'url', 'display', 'name', 'slug', 'color', 'vm_role', 'config_template', 'parent', 'description', 'tags', 'custom_fields', 'created', 'last_updated',
+    'device_count', 'virtualmachine_count', 'comments', '_depth',
   ],
   counts: {
     device_count: { model: 'dcim.device', field: 'device_role' },
     virtualmachine_count: { model: 'virtualization.virtualmachine', field: 'role' },
   },
-  brief: ['id', 'url', 'display', 'name', 'slug', 'device_count', 'virtualmachine_count'],
-  search: ['name', 'slug', 'description'],
-  filterset: { fields: ['id', 'name', 'slug', 'color', 'vm_role', 'description'], related: ['config_template_id'] },
+  brief: ['id', 'url', 'display', 'name', 'slug', 'device_count', 'virtualmachine_count', '_depth'],
+  search: ['name', 'slug', 'description', 'comments'],
+  filterset: { fields: ['id', 'name', 'slug', 'color', 'vm_role', 'description'], related: ['parent_id', 'parent', 'config_template_id'] },
 });
 
 export const WEIGHT_UNITS = [

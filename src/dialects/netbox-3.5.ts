@@ -35,6 +35,9 @@ const ADDED: Record<string, ModelView> = {
   'dcim.sitegroup': added(['comments', 'prefix_count']),
   'dcim.location': added(['facility', 'comments', 'prefix_count']),
   'dcim.manufacturer': added(['comments', 'moduletype_count']),
+  // 4.3 nested platforms and device roles.
+  'dcim.platform': added(['parent', 'comments', '_depth'], ['parent_id']),
+  'dcim.devicerole': added(['parent', 'comments', '_depth'], ['parent_id']),
   'dcim.devicetype': added(['exclude_from_utilization']),
   'dcim.moduletype': added(['airflow', 'module_count']),
   'dcim.rackrole': added(['comments']),

@@ -59,10 +59,6 @@ const NOT_SHOWN: Array<[reason: string, fields: Record<string, string[]>]> = [
     'wireless.wirelesslangroup': ['comments'],
     'extras.webhook': ['description', 'custom_fields', 'tags'],
   }],
-  ['trees (4.3): platforms and device roles nest, a change of their storage and ordering', {
-    'dcim.platform': ['parent', 'comments', '_depth'],
-    'dcim.devicerole': ['parent', 'comments', '_depth'],
-  }],
   ["write-only in NetBox's serializer: listed, never shown", {
     'users.user': ['password'],
   }],

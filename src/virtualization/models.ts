@@ -215,7 +215,7 @@ export const VirtualMachine = defineModel({
       tags: '@tags',
     },
     local: 'local_context_data',
-    ancestors: ['regions', 'site_groups'],
+    ancestors: ['regions', 'site_groups', 'roles', 'platforms'],
   },
   filterset: {
     // `name` only for its lookups: its own match ignores case.
