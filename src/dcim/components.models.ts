@@ -467,17 +467,24 @@ function interfaceDeviceFilter(by: 'id' | 'name'): CustomFilter {
       const bad = by === 'id' ? values.find((v) => !/^\s*\d+\s*$/.test(v)) : undefined;
       if (bad !== undefined) throw new FieldError(['Enter a whole number.']);
       const list = values.map((v) => ctx.param(by === 'id' ? Number(v) : v)).join(', ');
-      const devices = `SELECT d.id FROM ${q('dcim_device')} d WHERE d.${by} IN (${list})`;
-      const chassis =
-        by === 'id'
-          ? `SELECT d.virtual_chassis_id FROM ${q('dcim_device')} d WHERE d.id IN (${list})`
-          : `SELECT vc.id FROM ${q('dcim_virtualchassis')} vc JOIN ${q('dcim_device')} d ON vc.master_id = d.id WHERE d.name IN (${list})`;
-      const members = `SELECT m.id FROM ${q('dcim_device')} m WHERE m.virtual_chassis_id IN (${chassis})`;
-      // One IN over both sets, so that the device_id index finds the rows; the second term drops members' management interfaces.
-      const notManagement = `t.mgmt_only = ${ctx.driver === 'sqlite' ? '0' : 'FALSE'}`;
-      ctx.where(`(t.device_id IN (${devices} UNION ${members}) AND (t.device_id IN (${devices}) OR ${notManagement}))`);
+      ctx.where(chassisInterfacesWhere(ctx.driver, by, list, by === 'name'));
     },
   };
+}
+
+/**
+ * Interfaces (`t`) of the devices whose `by` is in `list` (placeholders), and those of their virtual chassis peers but
+ * for management interfaces: every member's, or (`viaMaster`) only where the named device is the chassis master.
+ */
+export function chassisInterfacesWhere(driver: 'sqlite' | 'postgres', by: 'id' | 'name', list: string, viaMaster: boolean): string {
+  const devices = `SELECT d.id FROM ${q('dcim_device')} d WHERE d.${by} IN (${list})`;
+  const chassis = viaMaster
+    ? `SELECT vc.id FROM ${q('dcim_virtualchassis')} vc JOIN ${q('dcim_device')} d ON vc.master_id = d.id WHERE d.${by} IN (${list})`
+    : `SELECT d.virtual_chassis_id FROM ${q('dcim_device')} d WHERE d.${by} IN (${list})`;
+  const members = `SELECT m.id FROM ${q('dcim_device')} m WHERE m.virtual_chassis_id IN (${chassis})`;
+  // One IN over both sets, so that the device_id index finds the rows; the second term drops members' management interfaces.
+  const notManagement = `t.mgmt_only = ${driver === 'sqlite' ? '0' : 'FALSE'}`;
+  return `(t.device_id IN (${devices} UNION ${members}) AND (t.device_id IN (${devices}) OR ${notManagement}))`;
 }
 
 /** `?vdc_identifier=<n>`: interfaces in the virtual device contexts of that identifier; every value must name one. */

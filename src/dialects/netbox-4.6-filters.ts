@@ -6,6 +6,7 @@ import { q } from '../core/query/model-query';
 import { contentTypeIdFilter } from '../extras/content-type-filter';
 import { objectTypeFacts } from '../extras/object-types';
 import { maskLengthFilters } from '../ipam/networks';
+import { chassisInterfacesWhere } from '../dcim/components.models';
 import { contactFilters } from '../tenancy/contacts.models';
 
 /** A model by its stored object type, once the registry holds it. */
@@ -129,13 +130,7 @@ function chassisInterfaces(by: 'id' | 'name', ifMaster: boolean): CustomFilter {
     apply(values, ctx) {
       if (!given(values).length) return;
       const list = by === 'id' ? idList(wholeNumbers(given(values)), ctx) : given(values).map((v) => ctx.param(v)).join(', ');
-      const devices = `SELECT d.id FROM ${q('dcim_device')} d WHERE d.${by} IN (${list})`;
-      const chassis = ifMaster
-        ? `SELECT vc.id FROM ${q('dcim_virtualchassis')} vc JOIN ${q('dcim_device')} d ON vc.master_id = d.id WHERE d.${by} IN (${list})`
-        : `SELECT d.virtual_chassis_id FROM ${q('dcim_device')} d WHERE d.${by} IN (${list})`;
-      const members = `SELECT m.id FROM ${q('dcim_device')} m WHERE m.virtual_chassis_id IN (${chassis})`;
-      const notManagement = `t.mgmt_only = ${ctx.driver === 'sqlite' ? '0' : 'FALSE'}`;
-      ctx.where(`(t.device_id IN (${devices} UNION ${members}) AND (t.device_id IN (${devices}) OR ${notManagement}))`);
+      ctx.where(chassisInterfacesWhere(ctx.driver, by, list, ifMaster));
     },
   };
 }
