@@ -1,6 +1,7 @@
 import { FieldError, INT32_MAX, choice, contentType, genericRelation, integer, integers, manyToMany, text } from '../core/model/fields';
 import { CustomFilter, PresentContext, Row, WriteContext, defineModel, registry } from '../core/model/model';
 import { ModelQuery, q } from '../core/query/model-query';
+import { listHolds } from '../core/query/filters';
 import { contentTypeFilter } from '../extras/content-type-filter';
 import { DerivedRelation, nestDerived, resolveDerived } from './derived-relation';
 
@@ -53,11 +54,7 @@ const portFilter: CustomFilter = {
     if (raw === '') return;
     const port = Number(raw);
     if (!Number.isFinite(port)) throw new FieldError(['Enter a number.']);
-    ctx.where(
-      ctx.driver === 'postgres'
-        ? `t.ports @> CAST(${ctx.param(JSON.stringify([port]))} AS jsonb)`
-        : `EXISTS (SELECT 1 FROM json_each(t.ports) p WHERE p.value = ${ctx.param(port)})`,
-    );
+    ctx.where(listHolds(ctx, 'ports', port));
   },
 };
 
