@@ -1,5 +1,4 @@
-import type { EntityManager } from 'typeorm';
-import { Driver, boolean, foreignKey, text } from '../../core/model/fields';
+import { boolean, foreignKey, relatedValue, text } from '../../core/model/fields';
 import { ModelSpec, Row, defineModel, registry } from '../../core/model/model';
 import { ModelQuery, q } from '../../core/query/model-query';
 import { Mode, RenderContext, Representation, represent } from '../../core/serialize/serializer';
@@ -65,6 +64,8 @@ export const Script = defineModel({
     module: foreignKey(() => ScriptModule, { onDelete: 'CASCADE', flat: true }),
     name: text({ max: 79, readOnly: true }),
     is_executable: boolean({ default: true, readOnly: true }),
+    // Read with the row: its label and its installed class are named by it.
+    module_name: relatedValue('module', 'name'),
   },
   constraints: [{ fields: ['name', 'module'], name: 'extras_script_unique_name_module' }],
   full: ['id', 'url', 'module', 'name', 'description', 'vars', 'result', 'display', 'is_executable'],
@@ -72,15 +73,11 @@ export const Script = defineModel({
   features: { tags: false, customFields: false, created: false, lastUpdated: false, changeLog: false },
   search: ['name'],
   filterset: { fields: ['id', 'name', 'is_executable'], related: ['module_id'], base: 'none' },
-  async labels(rows, ctx) {
-    const modules = await moduleNames(ctx.em, ctx.driver, rows);
-    return rows.map((row) => `${row.name} (${modules.get(row.module_id)})`);
-  },
+  display: (row) => `${row.name} (${row.module_name})`,
   async augment(ctx, rows, reps, mode) {
-    const modules = await moduleNames(ctx.em, ctx.driver, rows);
     const results = mode === 'full' && reps.some((rep) => 'result' in rep) ? await latestJobs(ctx, rows, 'brief') : new Map();
     rows.forEach((row, i) => {
-      const installed = installedScripts.get(`${modules.get(row.module_id)}.${row.name}`);
+      const installed = installedScripts.get(`${row.module_name}.${row.name}`);
       const rep = reps[i];
       if ('description' in rep) rep.description = installed?.description ?? null;
       if ('vars' in rep) rep.vars = Object.fromEntries(Object.entries(installed?.vars ?? {}).map(([name, v]) => [name, v.kind]));
@@ -88,13 +85,6 @@ export const Script = defineModel({
     });
   },
 });
-
-/** The names of the rows' modules, by id: one statement for a page. */
-async function moduleNames(em: EntityManager, driver: Driver, rows: Row[]): Promise<Map<number, string>> {
-  const ids = [...new Set(rows.map((r) => r.module_id as number))];
-  const modules = ids.length ? await new ModelQuery(em, ScriptModule, driver).whereIdIn(ids).select({ id: 't.id', name: 't.name' }) : [];
-  return new Map(modules.map((m) => [Number(m.id), String(m.name)]));
-}
 
 /** Each script's latest job, as NetBox's `Script.result`: the jobs of its module named after its class. */
 export async function latestJobs(ctx: RenderContext, scripts: Row[], mode: Mode): Promise<Map<number, Representation>> {
