@@ -33,6 +33,22 @@ function listPage(params: QueryParams, paginateCount: number): ListPage {
   return { limit: limit ? limit : paginateCount, offset: whole(params.offset) ?? 0 };
 }
 
+/** How long a request waits on the queue: with Redis away, its commands wait for Redis' return. */
+const QUEUE_WAIT_MS = 3000;
+
+/** The queue's answer, or 503 when it gives none in time. */
+async function answered<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const gaveUp = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ApiError(503, { detail: 'The job queue did not answer in time.' }, { 'Retry-After': '5' })), QUEUE_WAIT_MS);
+  });
+  try {
+    return await Promise.race([work, gaveUp]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 const timestamp = (d: Date | null) => (d ? formatTimestamp(d) : null);
 
 /** RQ's text of a job's values: strings as they are, nothing as null, anything else as JSON. */
@@ -63,21 +79,21 @@ export class BackgroundTasks {
   ) {}
 
   async queues(ctx: RequestContext): Promise<Json> {
-    return this.paged(ctx, (await this.jobs.queue.queueInfo()).map((q) => this.queue(q, ctx)));
+    return this.paged(ctx, (await answered(this.jobs.queue.queueInfo())).map((q) => this.queue(q, ctx)));
   }
 
   async queueByName(name: string, ctx: RequestContext): Promise<Json> {
-    const found = (await this.jobs.queue.queueInfo()).find((q) => q.name === name);
+    const found = (await answered(this.jobs.queue.queueInfo())).find((q) => q.name === name);
     if (!found) throw new NotFoundError();
     return this.queue(found, ctx);
   }
 
   async workers(ctx: RequestContext): Promise<Json> {
-    return this.paged(ctx, (await this.jobs.queue.workers()).map((w) => this.worker(w, ctx)));
+    return this.paged(ctx, (await answered(this.jobs.queue.workers())).map((w) => this.worker(w, ctx)));
   }
 
   async workerByName(name: string, ctx: RequestContext): Promise<Json> {
-    const found = (await this.jobs.queue.workers()).find((w) => w.name === name);
+    const found = (await answered(this.jobs.queue.workers())).find((w) => w.name === name);
     if (!found) throw new NotFoundError();
     return this.worker(found, ctx);
   }
@@ -85,12 +101,12 @@ export class BackgroundTasks {
   /** Tasks of every queue, a page read from the queue at a time. */
   async tasks(ctx: RequestContext): Promise<Json> {
     const page = listPage(ctx.params, this.config.paginateCount);
-    const { count, tasks } = await this.jobs.queue.tasks(page.offset, page.limit);
+    const { count, tasks } = await answered(this.jobs.queue.tasks(page.offset, page.limit));
     return { count, ...pageLinks(ctx.url, page, count), results: tasks.map((t) => this.task(t, ctx)) };
   }
 
   async taskById(id: string, ctx: RequestContext): Promise<Json> {
-    const found = await this.jobs.queue.task(id);
+    const found = await answered(this.jobs.queue.task(id));
     if (!found) throw new NotFoundError();
     return this.task(found, ctx);
   }
@@ -98,7 +114,8 @@ export class BackgroundTasks {
   /** An action on a task; whether it did something (`stop` answers 204 when there was nothing to stop). */
   async act(action: TaskAction, id: string): Promise<boolean> {
     const queue = this.jobs.queue;
-    const outcome: TaskOutcome = await { delete: () => queue.deleteTask(id), requeue: () => queue.requeueTask(id), enqueue: () => queue.enqueueTask(id), stop: () => queue.stopTask(id) }[action]();
+    const act = { delete: () => queue.deleteTask(id), requeue: () => queue.requeueTask(id), enqueue: () => queue.enqueueTask(id), stop: () => queue.stopTask(id) }[action];
+    const outcome: TaskOutcome = await answered(act());
     switch (outcome) {
       case 'missing':
         throw missing(action, id);
