@@ -72,7 +72,8 @@ export const NetBox35 = defineDialect({
   base: '/v3',
   // 4.2's MAC addresses; 4.0's scripts as objects (3.5 lists script classes at the same route).
   lacks: ['dcim.macaddress', 'extras.script', 'virtualization.virtualdisk'],
-  lacksRoutes: ['authentication-check'],
+  // 4.5's check of credentials; 4.2's background queues, workers and tasks.
+  lacksRoutes: ['authentication-check', 'core/background-queues', 'core/background-workers', 'core/background-tasks'],
   models: {
     ...ADDED,
     // 3.5's terminations attached to a site or a provider network.

@@ -29,6 +29,9 @@ export interface RouteActionSpec {
   denied: (model: ModelDef) => string;
 }
 export const RouteAction = (action: string, denied: (model: ModelDef) => string) => SetMetadata(ROUTE_ACTION, { action, denied } satisfies RouteActionSpec);
+export const SUPERUSER_ROUTE = 'superuser-route';
+/** Routes for active superusers only, OPTIONS too (NetBox's IsSuperuser: the background queues, workers and tasks). */
+export const SuperuserRoute = () => SetMetadata(SUPERUSER_ROUTE, true);
 export const SIGN_IN_ROUTE = 'sign-in-route';
 /** Pages that check the session themselves (sign-in, own tokens): open even when LOGIN_REQUIRED. */
 export const SignInRoute = () => SetMetadata(SIGN_IN_ROUTE, true);
@@ -98,6 +101,10 @@ export class AuthGuard implements CanActivate {
       throw new PermissionDeniedError('Authentication credentials were not provided.');
     }
     if (!safe && principal.token && !principal.token.write_enabled) throw new PermissionDeniedError();
+    if (this.reflector.getAllAndOverride<boolean>(SUPERUSER_ROUTE, [context.getHandler(), context.getClass()])) {
+      if (!principal.user.is_superuser) throw new PermissionDeniedError();
+      return true;
+    }
     // OPTIONS describes an endpoint: any signed-in user may ask, as in NetBox.
     if (!model || req.method === 'OPTIONS') return true;
     if (safe && this.exempt(model)) {

@@ -23,7 +23,8 @@ export function appRootController(app: string, rootEntries: Record<string, strin
       const { baseUrl, dialect = nativeDialect() } = requestContext(req);
       const models = registry.served().filter((m) => dialect.serves(m) && dialect.pathOf(m).startsWith(root));
       if (!own && !models.length) throw new NotFoundError();
-      const entries = [...models.map((m) => [dialect.pathOf(m).slice(root.length, -1), dialect.pathOf(m)]), ...Object.entries(rootEntries)];
+      const routes = Object.entries(rootEntries).filter(([, path]) => !dialect.lacksPath(path));
+      const entries = [...models.map((m) => [dialect.pathOf(m).slice(root.length, -1), dialect.pathOf(m)]), ...routes];
       return Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b)).map(([name, path]) => [name, `${baseUrl}${path}`]));
     }
   }

@@ -318,6 +318,11 @@ export class Dialect {
     return [...lacked.map((m) => m.path), ...(this.spec.lacksRoutes ?? []).map((route) => `/api/${route}/`)];
   }
 
+  /** Whether a stored path falls on a route the dialect does not have. */
+  lacksPath(path: string): boolean {
+    return this.lackedPaths().some((lacked) => path.startsWith(lacked));
+  }
+
   /** Whether the dialect has a model at all. */
   serves(model: ModelDef): boolean {
     return !this.spec.lacks?.includes(model.label);

@@ -1,10 +1,11 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Queue, Worker } from 'bullmq';
+import { Job as BullJob, JobType, Queue, UnrecoverableError, Worker } from 'bullmq';
 import IORedis from 'ioredis';
 import { randomUUID } from 'crypto';
 import * as os from 'os';
 import { APP_CONFIG, AppConfig, JobSettings } from '../config/config';
 import { Semaphore } from '../util/semaphore';
+import { LISTING_RANK, QueueInfo, STOPPED_REASON, TaskInfo, TaskOutcome, TaskPage, TaskStatus, WorkerInfo, queueNames } from './tasks';
 
 /** How a job is enqueued: its id (a Job row's `job_id`), a delay, and retries after a failure. */
 export interface EnqueueOptions {
@@ -18,6 +19,8 @@ export interface JobAttempt {
   id: string;
   /** 1 for the first try. */
   attempt: number;
+  /** Aborted when the job is stopped on request: a handler may give up early. */
+  signal?: AbortSignal;
 }
 
 export type JobHandler = (data: any, attempt: JobAttempt) => Promise<unknown>;
@@ -48,6 +51,20 @@ export abstract class JobQueue {
   abstract enqueue(kind: string, data: unknown, options?: EnqueueOptions): Promise<void>;
   /** The workers consuming this queue now: NetBox's `rq-workers-running`. */
   abstract workersRunning(): Promise<number>;
+  /** Every queue the settings name, with its jobs counted by state. */
+  abstract queueInfo(): Promise<QueueInfo[]>;
+  abstract workers(): Promise<WorkerInfo[]>;
+  /** A slice of every task of every queue, in the order LISTING_RANK says, and how many there are. */
+  abstract tasks(offset: number, limit: number): Promise<TaskPage>;
+  abstract task(id: string): Promise<TaskInfo | null>;
+  /** Removes a task that does not run. */
+  abstract deleteTask(id: string): Promise<TaskOutcome>;
+  /** Puts a failed (or stopped) task in line again, its attempts counted afresh. */
+  abstract requeueTask(id: string): Promise<TaskOutcome>;
+  /** Puts a task in line now: a scheduled one before its time, an ended one to run again. */
+  abstract enqueueTask(id: string): Promise<TaskOutcome>;
+  /** Stops a running task: it ends as stopped, without retries. */
+  abstract stopTask(id: string): Promise<TaskOutcome>;
   abstract close(): Promise<void>;
 }
 
@@ -61,21 +78,71 @@ export function retryDelayMs(settings: JobSettings, retry: number): number {
   return settings.retryIntervalSeconds * 1000 * 2 ** (retry - 1);
 }
 
-/** Fails a job that outruns RQ_DEFAULT_TIMEOUT. */
-function withTimeout<T>(work: Promise<T>, seconds: number, what: string): Promise<T> {
+/** Fails a job that outruns RQ_DEFAULT_TIMEOUT, and one stopped on request (with `stopped()`'s error). */
+function supervised<T>(work: Promise<T>, seconds: number, what: string, signal?: AbortSignal, stopped: () => Error = () => new Error(STOPPED_REASON)): Promise<T> {
   let timer: NodeJS.Timeout;
-  const timeout = new Promise<never>((_, reject) => {
+  let onAbort: (() => void) | undefined;
+  const ended = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`${what} timed out after ${seconds} s`)), seconds * 1000);
+    if (!signal) return;
+    onAbort = () => reject(stopped());
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
   });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+  return Promise.race([work, ended]).finally(() => {
+    clearTimeout(timer);
+    if (onAbort) signal!.removeEventListener('abort', onAbort);
+  });
 }
 
-/** Jobs run by this process, a few at a time, after the current request has been answered. */
+const errorMessage = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** How many ended tasks the in-process queue remembers. */
+const HISTORY = 1000;
+
+/** A task of the in-process queue, as it stands. */
+interface LocalTask extends TaskInfo {
+  retries: number;
+  /** The order tasks came in line: the order they get a slot. */
+  line: number;
+  dueAt: number | null;
+  timer?: NodeJS.Timeout;
+  stop?: AbortController;
+}
+
+/** Orders tasks within a rank: in line by their order, scheduled by when due, running by start, ended latest first. */
+function localOrder(a: LocalTask, b: LocalTask): number {
+  switch (a.status) {
+    case 'queued':
+      return a.line - b.line;
+    case 'scheduled':
+      return (a.dueAt ?? 0) - (b.dueAt ?? 0);
+    case 'started':
+      return (a.startedAt?.getTime() ?? 0) - (b.startedAt?.getTime() ?? 0);
+    default:
+      return (b.endedAt?.getTime() ?? 0) - (a.endedAt?.getTime() ?? 0);
+  }
+}
+
+/**
+ * Jobs run by this process, a few at a time, after the current request has been answered. It keeps the tasks
+ * it holds and the last ended ones (HISTORY), so that its queues, worker and tasks read as Redis' do.
+ */
 export class InProcessQueue extends JobQueue {
   private readonly logger = new Logger('Jobs');
   private readonly slots = new Semaphore(4);
-  private readonly timers = new Set<NodeJS.Timeout>();
   private readonly running = new Set<Promise<void>>();
+  /** Tasks in line, scheduled or running, by id. */
+  private readonly live = new Map<string, LocalTask>();
+  /** Ended tasks, the oldest first. */
+  private readonly ended = new Map<string, LocalTask>();
+  private readonly names: string[];
+  private readonly workerName = `${os.hostname()}:${process.pid}`;
+  private readonly born = new Date();
+  private lines = 0;
+  private successful = 0;
+  private failed = 0;
+  private workingMs = 0;
   private closed = false;
 
   constructor(
@@ -83,38 +150,76 @@ export class InProcessQueue extends JobQueue {
     private readonly settings: JobSettings,
   ) {
     super();
+    this.names = queueNames(settings);
   }
 
   async enqueue(kind: string, data: unknown, options: EnqueueOptions = {}): Promise<void> {
     const id = options.jobId ?? randomUUID();
-    this.later(options.delayMs ?? 0, () => this.attempt(kind, data, id, 1, options.retries ?? 0));
+    // As BullMQ does, a job whose id is already waiting or running is not added again.
+    if (this.closed || this.live.has(id)) return;
+    this.ended.delete(id);
+    const task: LocalTask = {
+      id, queue: queueFor(this.settings, kind), kind, data, status: 'queued', createdAt: new Date(), enqueuedAt: null, startedAt: null, endedAt: null,
+      result: null, error: null, attempts: 0, workerName: null, position: null, timeoutSeconds: this.settings.timeoutSeconds, resultTtlSeconds: null,
+      retries: options.retries ?? 0, line: 0, dueAt: null,
+    };
+    this.live.set(id, task);
+    this.later(task, options.delayMs ?? 0);
   }
 
-  private later(ms: number, run: () => Promise<void>): void {
+  /** In line after `ms` (scheduled until then); even with none, after the current request has been answered. */
+  private later(task: LocalTask, ms: number): void {
     if (this.closed) return;
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      const done = run().finally(() => this.running.delete(done));
+    if (ms > 0) Object.assign(task, { status: 'scheduled', dueAt: Date.now() + ms, enqueuedAt: null });
+    else this.inLine(task);
+    task.timer = setTimeout(() => {
+      task.timer = undefined;
+      if (task.status === 'scheduled') this.inLine(task);
+      const done = this.attempt(task).finally(() => this.running.delete(done));
       this.running.add(done);
     }, ms);
-    this.timers.add(timer);
   }
 
-  private async attempt(kind: string, data: unknown, id: string, attempt: number, retries: number): Promise<void> {
+  private inLine(task: LocalTask): void {
+    Object.assign(task, { status: 'queued', dueAt: null, enqueuedAt: new Date(), line: ++this.lines });
+  }
+
+  private async attempt(task: LocalTask): Promise<void> {
     const release = await this.slots.acquire();
+    // Deleted while it waited for a slot.
+    if (this.live.get(task.id) !== task || task.status !== 'queued') return release();
+    const stop = new AbortController();
+    Object.assign(task, { status: 'started', startedAt: new Date(), attempts: task.attempts + 1, workerName: this.workerName, stop });
+    const what = `job ${task.id} (${task.kind})`;
     try {
-      await withTimeout(this.handlers.run(kind, data, { id, attempt }), this.settings.timeoutSeconds, `job ${id} (${kind})`);
+      task.result = await supervised(this.handlers.run(task.kind, task.data, { id: task.id, attempt: task.attempts, signal: stop.signal }), this.settings.timeoutSeconds, what, stop.signal);
+      this.end(task, 'finished', null);
     } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
-      if (attempt > retries) {
-        this.logger.warn(`job ${id} (${kind}) failed: ${message}`);
-        return;
+      const message = errorMessage(e);
+      if (stop.signal.aborted) {
+        this.end(task, 'stopped', message);
+      } else if (task.attempts > task.retries) {
+        this.logger.warn(`${what} failed: ${message}`);
+        this.end(task, 'failed', message);
+      } else {
+        this.logger.warn(`${what} failed, retrying: ${message}`);
+        task.error = message;
+        this.later(task, retryDelayMs(this.settings, task.attempts));
       }
-      this.logger.warn(`job ${id} (${kind}) failed, retrying: ${message}`);
-      this.later(retryDelayMs(this.settings, attempt), () => this.attempt(kind, data, id, attempt + 1, retries));
     } finally {
+      this.workingMs += Date.now() - task.startedAt!.getTime();
+      task.stop = undefined;
       release();
     }
+  }
+
+  private end(task: LocalTask, status: TaskStatus, error: string | null): void {
+    Object.assign(task, { status, error, endedAt: new Date() });
+    if (status === 'finished') this.successful++;
+    else this.failed++;
+    this.live.delete(task.id);
+    this.ended.set(task.id, task);
+    if (this.ended.size > HISTORY) this.ended.delete(this.ended.keys().next().value!);
   }
 
   /** This process is its own worker. */
@@ -122,11 +227,104 @@ export class InProcessQueue extends JobQueue {
     return 1;
   }
 
+  async queueInfo(): Promise<QueueInfo[]> {
+    const infos = this.names.map((name, index): QueueInfo => ({
+      name, index, queued: 0, started: 0, deferred: 0, scheduled: 0, finished: 0, failed: 0, workers: 1, oldestQueuedAt: null, schedulerPid: process.pid,
+    }));
+    const byName = new Map(infos.map((info) => [info.name, info]));
+    for (const task of [...this.live.values(), ...this.ended.values()]) {
+      const info = byName.get(task.queue);
+      if (!info) continue;
+      if (task.status === 'stopped' || task.status === 'canceled') info.failed++;
+      else info[task.status]++;
+      if (task.status === 'queued' && (!info.oldestQueuedAt || task.enqueuedAt! < info.oldestQueuedAt)) info.oldestQueuedAt = task.enqueuedAt;
+    }
+    return infos;
+  }
+
+  async workers(): Promise<WorkerInfo[]> {
+    const busy = [...this.live.values()].some((t) => t.status === 'started');
+    return [{
+      name: this.workerName, state: busy ? 'busy' : 'idle', birthDate: this.born, queueNames: this.names, pid: process.pid,
+      successful: this.successful, failed: this.failed, workingSeconds: Math.floor(this.workingMs / 1000),
+    }];
+  }
+
+  async tasks(offset: number, limit: number): Promise<TaskPage> {
+    const all = [...this.live.values(), ...this.ended.values()];
+    const queueIndex = new Map(this.names.map((name, i) => [name, i]));
+    all.sort((a, b) => LISTING_RANK[a.status] - LISTING_RANK[b.status] || (queueIndex.get(a.queue) ?? 0) - (queueIndex.get(b.queue) ?? 0) || localOrder(a, b));
+    return { count: all.length, tasks: all.slice(offset, offset + limit).map((t) => this.info(t)) };
+  }
+
+  async task(id: string): Promise<TaskInfo | null> {
+    const task = this.live.get(id) ?? this.ended.get(id);
+    return task ? this.info(task) : null;
+  }
+
+  /** A task as the API reads it: its place in line counted now. */
+  private info(task: LocalTask): TaskInfo {
+    const { retries: _retries, line: _line, dueAt: _dueAt, timer: _timer, stop: _stop, ...info } = task;
+    if (task.status !== 'queued') return { ...info, position: null };
+    let position = 0;
+    for (const other of this.live.values()) if (other.status === 'queued' && other.queue === task.queue && other.line < task.line) position++;
+    return { ...info, position };
+  }
+
+  async deleteTask(id: string): Promise<TaskOutcome> {
+    const task = this.live.get(id);
+    if (task?.status === 'started') return 'running';
+    if (task) {
+      clearTimeout(task.timer);
+      this.live.delete(id);
+      return 'done';
+    }
+    return this.ended.delete(id) ? 'done' : 'missing';
+  }
+
+  async requeueTask(id: string): Promise<TaskOutcome> {
+    const task = this.ended.get(id);
+    if (!task) return this.live.has(id) ? 'not-failed' : 'missing';
+    if (task.status === 'finished') return 'not-failed';
+    this.again(task);
+    return 'done';
+  }
+
+  async enqueueTask(id: string): Promise<TaskOutcome> {
+    const task = this.live.get(id);
+    if (task?.status === 'started') return 'running';
+    if (task?.status === 'scheduled') {
+      clearTimeout(task.timer);
+      this.later(task, 0);
+      return 'done';
+    }
+    if (task) return 'done';
+    const ended = this.ended.get(id);
+    if (!ended) return 'missing';
+    this.again(ended);
+    return 'done';
+  }
+
+  /** An ended task in line again, as if new but for its id and data. */
+  private again(task: LocalTask): void {
+    this.ended.delete(task.id);
+    Object.assign(task, { attempts: 0, error: null, result: null, startedAt: null, endedAt: null, workerName: null });
+    this.live.set(task.id, task);
+    this.later(task, 0);
+  }
+
+  async stopTask(id: string): Promise<TaskOutcome> {
+    const task = this.live.get(id) ?? this.ended.get(id);
+    if (!task) return 'missing';
+    if (task.status !== 'started' || !task.stop) return 'not-running';
+    task.stop.abort();
+    return 'done';
+  }
+
   /** Work already running finishes; work waiting is dropped, as the README says of this mode. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
+    for (const task of this.live.values()) clearTimeout(task.timer);
     await Promise.allSettled([...this.running]);
   }
 }
@@ -135,6 +333,40 @@ const CLOSE_WAIT_MS = 5000;
 
 /** The prefix of every key the service keeps in Redis, so that it may share a server. */
 const PREFIX = 'inventory';
+/** Where a task's stop is asked of every worker. */
+const STOP_CHANNEL = `${PREFIX}:stop`;
+/** Seconds a finished job is kept, and a failed one. */
+const KEEP_FINISHED = 24 * 3600;
+const KEEP_FAILED = 7 * 24 * 3600;
+/** A worker's birth and counts (jobs finished and failed, time spent), kept while it lives and a day after. */
+const statsKey = (worker: string) => `${PREFIX}:worker-stats:${worker}`;
+const STATS_TTL = 24 * 3600;
+
+/** BullMQ's job lists in the order tasks are listed (LISTING_RANK), with what each is in RQ's words and its direction. */
+const SEGMENTS: Array<{ type: JobType; status: TaskStatus; asc: boolean }> = [
+  { type: 'active', status: 'started', asc: true },
+  { type: 'waiting', status: 'queued', asc: true },
+  { type: 'prioritized', status: 'queued', asc: true },
+  { type: 'waiting-children', status: 'deferred', asc: true },
+  { type: 'delayed', status: 'scheduled', asc: true },
+  { type: 'failed', status: 'failed', asc: false },
+  { type: 'completed', status: 'finished', asc: false },
+];
+const COUNTED = SEGMENTS.map((s) => s.type);
+const STATE_STATUS: Record<string, TaskStatus> = Object.fromEntries(SEGMENTS.map((s) => [s.type, s.status]));
+
+/** The worker a BullMQ client is, from the name BullMQ gives its connection (`<queue key>:w:<worker name>`). */
+function workerNameOf(client: Record<string, string>): string {
+  const raw = String(client.rawname ?? client.name);
+  const at = raw.indexOf(':w:');
+  return at < 0 ? raw : raw.slice(at + 3);
+}
+
+/** A worker's pid, from the name QueueWorker gives it (`<host>:<pid>:<suffix>`). */
+function pidOf(worker: string): number | null {
+  const pid = /:(\d+):[^:]+$/.exec(worker)?.[1];
+  return pid ? Number(pid) : null;
+}
 
 /** A Redis connection that keeps retrying and says once when Redis goes away and once when it returns. */
 export function redisConnection(url: string, logger: Logger, blocking: boolean): IORedis {
@@ -198,12 +430,13 @@ export class RedisQueue extends JobQueue {
   private async add(kind: string, data: unknown, options: EnqueueOptions): Promise<void> {
     const retries = options.retries ?? 0;
     await this.queue(queueFor(this.settings, kind)).add(kind, data, {
-      jobId: options.jobId,
+      // BullMQ's own ids count per queue: a task is found by id across queues only with ids unique to it.
+      jobId: options.jobId ?? randomUUID(),
       delay: options.delayMs,
       attempts: retries + 1,
       backoff: { type: 'exponential', delay: this.settings.retryIntervalSeconds * 1000 },
-      removeOnComplete: { age: 24 * 3600, count: 10_000 },
-      removeOnFail: { age: 7 * 24 * 3600 },
+      removeOnComplete: { age: KEEP_FINISHED, count: 10_000 },
+      removeOnFail: { age: KEEP_FAILED },
     });
   }
 
@@ -214,6 +447,178 @@ export class RedisQueue extends JobQueue {
       for (const client of await this.queue(name).getWorkers()) names.add(String(client.rawname ?? client.name).split(':w:')[1] ?? String(client.rawname));
     }
     return names.size;
+  }
+
+  private get names(): string[] {
+    return queueNames(this.settings);
+  }
+
+  private async workerNames(queue: Queue): Promise<Set<string>> {
+    return new Set((await queue.getWorkers()).map(workerNameOf));
+  }
+
+  async queueInfo(): Promise<QueueInfo[]> {
+    return Promise.all(
+      this.names.map(async (name, index): Promise<QueueInfo> => {
+        const queue = this.queue(name);
+        const [counts, workers, [next]] = await Promise.all([queue.getJobCounts(...COUNTED), this.workerNames(queue), queue.getJobs(['waiting'], 0, 0, true)]);
+        return {
+          name, index, queued: counts.waiting + counts.prioritized, started: counts.active, deferred: counts['waiting-children'], scheduled: counts.delayed,
+          finished: counts.completed, failed: counts.failed, workers: workers.size, oldestQueuedAt: next ? this.info(next, 'queued', 0).enqueuedAt : null,
+          // Workers move due jobs in line themselves: no scheduler process.
+          schedulerPid: null,
+        };
+      }),
+    );
+  }
+
+  /** The workers connected to any queue, with the counts each keeps in Redis (statsKey) and whether it runs a job now. */
+  async workers(): Promise<WorkerInfo[]> {
+    const found = new Map<string, { queueNames: string[]; age: number }>();
+    for (const name of this.names) {
+      for (const client of await this.queue(name).getWorkers()) {
+        const worker = workerNameOf(client);
+        const entry = found.get(worker) ?? { queueNames: [], age: 0 };
+        if (!entry.queueNames.includes(name)) entry.queueNames.push(name);
+        entry.age = Math.max(entry.age, Number(client.age) || 0);
+        found.set(worker, entry);
+      }
+    }
+    const [active, stats] = await Promise.all([
+      Promise.all(this.names.map((name) => this.queue(name).getJobs(['active']))),
+      Promise.all([...found.keys()].map((worker) => this.connection.hgetall(statsKey(worker)))),
+    ]);
+    const busy = new Set(active.flat().map((job) => job.processedBy));
+    return [...found].map(([name, { queueNames, age }], i): WorkerInfo => {
+      const kept = stats[i].birth ? stats[i] : null;
+      const count = (key: string) => (kept ? Number(kept[key] ?? 0) : null);
+      return {
+        name, state: busy.has(name) ? 'busy' : 'idle', birthDate: new Date(kept ? Number(kept.birth) : Date.now() - age * 1000), queueNames, pid: pidOf(name),
+        successful: count('successful'), failed: count('failed'), workingSeconds: kept ? Math.floor(Number(kept.working_ms ?? 0) / 1000) : null,
+      };
+    });
+  }
+
+  async tasks(offset: number, limit: number): Promise<TaskPage> {
+    const names = this.names;
+    const counts = await Promise.all(names.map((name) => this.queue(name).getJobCounts(...COUNTED)));
+    const count = counts.reduce((sum, c) => sum + COUNTED.reduce((n, type) => n + (c[type] ?? 0), 0), 0);
+    // The slice [offset, offset + limit) over the lists in order, each read for the part of it the slice covers.
+    const reads: Array<Promise<TaskInfo[]>> = [];
+    let skip = offset;
+    let left = limit;
+    for (const { type, status, asc } of SEGMENTS) {
+      names.forEach((name, i) => {
+        const size = counts[i][type] ?? 0;
+        if (left <= 0 || skip >= size) {
+          skip = Math.max(0, skip - size);
+          return;
+        }
+        const start = skip;
+        const end = Math.min(size, skip + left) - 1;
+        // Prioritized jobs come in line after the waiting ones.
+        const before = type === 'prioritized' ? counts[i].waiting ?? 0 : 0;
+        const inLine = status === 'queued';
+        reads.push(this.queue(name).getJobs([type], start, end, asc).then((jobs) => jobs.map((job, k) => this.info(job, status, inLine ? before + start + k : null))));
+        left -= end - start + 1;
+        skip = 0;
+      });
+    }
+    return { count, tasks: (await Promise.all(reads)).flat() };
+  }
+
+  /** A task by id, in whichever queue holds it, with its state. */
+  private async find(id: string): Promise<{ job: BullJob; queue: Queue; state: string } | null> {
+    for (const name of this.names) {
+      const queue = this.queue(name);
+      const job = await queue.getJob(id);
+      if (job) return { job, queue, state: await job.getState() };
+    }
+    return null;
+  }
+
+  async task(id: string): Promise<TaskInfo | null> {
+    const found = await this.find(id);
+    if (!found) return null;
+    const status = STATE_STATUS[found.state] ?? 'queued';
+    return this.info(found.job, status, status === 'queued' ? await this.positionOf(found.queue, id) : null);
+  }
+
+  /** A waiting job's place in line: workers take from the far end of the list. */
+  private async positionOf(queue: Queue, id: string): Promise<number | null> {
+    const key = queue.toKey('wait');
+    const [index, length] = await Promise.all([this.connection.lpos(key, id), this.connection.llen(key)]);
+    return index === null ? null : length - 1 - index;
+  }
+
+  private info(job: BullJob, status: TaskStatus, position: number | null): TaskInfo {
+    const ended = status === 'finished' || status === 'failed';
+    const enqueued = Math.min(job.timestamp + (job.delay || 0), job.processedOn || Infinity);
+    return {
+      id: String(job.id),
+      queue: job.queueName,
+      kind: job.name,
+      data: job.data,
+      status: status === 'failed' && job.failedReason === STOPPED_REASON ? 'stopped' : status,
+      createdAt: new Date(job.timestamp),
+      enqueuedAt: status === 'scheduled' ? null : new Date(enqueued),
+      startedAt: job.processedOn ? new Date(job.processedOn) : null,
+      endedAt: ended && job.finishedOn ? new Date(job.finishedOn) : null,
+      result: status === 'finished' ? (job.returnvalue ?? null) : null,
+      error: job.failedReason || null,
+      attempts: job.attemptsMade,
+      workerName: job.processedBy ?? null,
+      position,
+      timeoutSeconds: this.settings.timeoutSeconds,
+      resultTtlSeconds: KEEP_FINISHED,
+    };
+  }
+
+  async deleteTask(id: string): Promise<TaskOutcome> {
+    const found = await this.find(id);
+    if (!found) return 'missing';
+    if (found.state === 'active') return 'running';
+    try {
+      await found.job.remove();
+    } catch {
+      // Taken by a worker meanwhile: it holds the job's lock.
+      return 'running';
+    }
+    return 'done';
+  }
+
+  async requeueTask(id: string): Promise<TaskOutcome> {
+    const found = await this.find(id);
+    if (!found) return 'missing';
+    if (found.state !== 'failed') return 'not-failed';
+    await found.job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
+    return 'done';
+  }
+
+  async enqueueTask(id: string): Promise<TaskOutcome> {
+    const found = await this.find(id);
+    if (!found) return 'missing';
+    switch (found.state) {
+      case 'active':
+        return 'running';
+      case 'delayed':
+        await found.job.promote();
+        return 'done';
+      case 'failed':
+      case 'completed':
+        await found.job.retry(found.state, { resetAttemptsMade: true, resetAttemptsStarted: true });
+        return 'done';
+      default:
+        return 'done';
+    }
+  }
+
+  /** A running task's stop goes to every worker: the one running it aborts it. */
+  async stopTask(id: string): Promise<TaskOutcome> {
+    const found = await this.find(id);
+    if (!found) return 'missing';
+    if (found.state !== 'active') return 'not-running';
+    return (await this.connection.publish(STOP_CHANNEL, id)) > 0 ? 'done' : 'not-running';
   }
 
   /**
@@ -239,6 +644,9 @@ export class QueueWorker {
   private readonly logger = new Logger('Worker');
   private readonly workers: Worker[] = [];
   private readonly connections: IORedis[] = [];
+  /** Hears the stops asked of every worker (STOP_CHANNEL). */
+  private listener: IORedis | null = null;
+  private keepStats?: NodeJS.Timeout;
 
   constructor(
     private readonly url: string,
@@ -250,16 +658,52 @@ export class QueueWorker {
     for (const queue of this.settings.workerQueues) {
       const connection = redisConnection(this.url, this.logger, true);
       this.connections.push(connection);
+      // Three parameters: BullMQ then hands the processor the signal that stops the job.
       const worker = new Worker(
         queue,
-        (job) => withTimeout(this.handlers.run(job.name, job.data, { id: String(job.id), attempt: job.attemptsMade + 1 }), this.settings.timeoutSeconds, `job ${job.id} (${job.name})`),
+        (job, _token, signal) =>
+          supervised(
+            this.handlers.run(job.name, job.data, { id: String(job.id), attempt: job.attemptsMade + 1, signal }),
+            this.settings.timeoutSeconds,
+            `job ${job.id} (${job.name})`,
+            signal,
+            () => new UnrecoverableError(STOPPED_REASON),
+          ),
         { connection, prefix: PREFIX, name: this.name, concurrency: 4, autorun: true },
       );
-      worker.on('failed', (job, e) => this.logger.warn(`job ${job?.id} (${job?.name}) failed on attempt ${job?.attemptsMade}: ${e.message}`));
+      worker.on('completed', (job) => this.count(job, 'successful'));
+      worker.on('failed', (job, e) => {
+        this.logger.warn(`job ${job?.id} (${job?.name}) failed on attempt ${job?.attemptsMade}: ${e.message}`);
+        if (job) this.count(job, 'failed');
+      });
       worker.on('error', () => undefined);
       this.workers.push(worker);
     }
+    const control = this.connections[0];
+    if (control) {
+      const key = statsKey(this.name);
+      control.multi().hset(key, { birth: Date.now(), successful: 0, failed: 0, working_ms: 0 }).expire(key, STATS_TTL).exec().catch(() => undefined);
+      // An idle worker's counts outlive the day too; a gone worker's go a day after it.
+      this.keepStats = setInterval(() => control.expire(key, STATS_TTL).catch(() => undefined), (STATS_TTL / 4) * 1000).unref();
+      this.listener = control.duplicate();
+      this.listener.on('error', () => undefined);
+      this.listener.on('message', (_channel: string, id: string) => this.workers.forEach((w) => w.cancelJob(id, STOPPED_REASON)));
+      this.listener.subscribe(STOP_CHANNEL).catch(() => undefined);
+    }
     this.logger.log(`worker ${this.name} consuming ${this.settings.workerQueues.join(', ')}`);
+  }
+
+  /** A job's end in the worker's counts: one round trip, beside the several BullMQ makes for the job. */
+  private count(job: BullJob, outcome: 'successful' | 'failed'): void {
+    const key = statsKey(this.name);
+    const spent = job.finishedOn && job.processedOn ? job.finishedOn - job.processedOn : 0;
+    this.connections[0]
+      ?.multi()
+      .hincrby(key, outcome, 1)
+      .hincrby(key, 'working_ms', spent)
+      .expire(key, STATS_TTL)
+      .exec()
+      .catch(() => undefined);
   }
 
   /** Whether every queue's worker is connected: the worker's readiness. */
@@ -269,6 +713,8 @@ export class QueueWorker {
 
   /** Lets running jobs finish, then disconnects. */
   async close(): Promise<void> {
+    clearInterval(this.keepStats);
+    this.listener?.disconnect();
     await Promise.allSettled(this.workers.map((w) => w.close()));
     for (const connection of this.connections) connection.disconnect();
   }

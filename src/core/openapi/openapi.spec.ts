@@ -155,6 +155,13 @@ describe('OpenAPI document', () => {
     expect(paths['/api/elsewhere/things/{id}/spin/']).toBeUndefined();
   });
 
+  it('includes a standalone route (of no model) in the dialects that do not lack it', () => {
+    documentRoute('/api/testapp/queues/', { get: { operationId: 'testapp_queues_list', responses: { '200': { description: '' } } } }, { standalone: true });
+    const lacking = defineDialect({ version: '9.8', release: '9.8.0', base: '/v98', lacksRoutes: ['testapp/queues'] });
+    expect((buildOpenApiDocument(models, { version: '1' }) as Json).paths['/api/testapp/queues/'].get.operationId).toBe('testapp_queues_list');
+    expect((buildOpenApiDocument(models, { version: '1', dialect: lacking, base: '/v98' }) as Json).paths).not.toHaveProperty(['/v98/api/testapp/queues/']);
+  });
+
   it('has list and detail paths with every method', () => {
     for (const model of models) {
       expect(Object.keys(doc.paths[model.path]).sort()).toEqual(['delete', 'get', 'patch', 'post', 'put']);

@@ -223,9 +223,16 @@ export const json = (schema: Schema) => ({ content: { 'application/json': { sche
 /** Routes an app adds beside its models' generic ones (a prefix's free addresses), by path. */
 const documentedRoutes: Record<string, Schema> = {};
 
-/** Puts a route of an app's own into the OpenAPI document. */
-export function documentRoute(path: string, operations: Record<string, Schema>): void {
+/** Documented routes of no model (the background tasks): in a dialect's document unless it lacks them. */
+const standaloneRoutes = new Set<string>();
+
+/**
+ * Puts a route of an app's own into the OpenAPI document: where its model is served, or, `standalone`, where the
+ * dialect does not lack it.
+ */
+export function documentRoute(path: string, operations: Record<string, Schema>, opts: { standalone?: boolean } = {}): void {
   documentedRoutes[path] = { ...documentedRoutes[path], ...operations };
+  if (opts.standalone) standaloneRoutes.add(path);
   routePatterns = null;
 }
 
@@ -359,9 +366,10 @@ export function buildOpenApiDocument(installed: ModelDef[], opts: DocumentOption
     Object.assign(schemas, componentsFor(model, dialect));
   }
   if (!schemas.NestedTag && models.some((m) => m.features.tags)) schemas.NestedTag = NESTED_TAG;
+  const lacked = dialect?.lackedPaths() ?? [];
   for (const [path, operations] of Object.entries(documentedRoutes)) {
-    // Only the routes of served models' paths.
-    if (models.some((m) => path.startsWith(m.path))) paths[`${base}${dialect?.routeOut(path) ?? path}`] = operations;
+    const shown = standaloneRoutes.has(path) ? !lacked.some((l) => path.startsWith(l)) : models.some((m) => path.startsWith(m.path));
+    if (shown) paths[`${base}${dialect?.routeOut(path) ?? path}`] = operations;
   }
   const version = dialect && !dialect.isNative ? dialect.release : opts.version;
   return {

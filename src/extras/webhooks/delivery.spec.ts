@@ -181,6 +181,13 @@ describe('deliverWebhook over HTTP', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
+  it('gives up when its job is stopped', async () => {
+    receiver.respond = () => undefined;
+    const stop = new AbortController();
+    setTimeout(() => stop.abort(), 100);
+    await expect(deliverWebhook(webhook(base), event, { timeoutMs: 10_000, signal: stop.signal })).rejects.toThrow(/^Request to .* stopped$/);
+  });
+
   it('gives up on an answer whose body never ends', async () => {
     receiver.respond = (_req, res) => res.writeHead(200).write('partial');
     await expect(deliverWebhook(webhook(base), event, { timeoutMs: 200 })).rejects.toThrow(WebhookDeliveryError);

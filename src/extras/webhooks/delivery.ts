@@ -109,7 +109,7 @@ export function headerTemplateError(text: string): string | null {
  * Sends `event` to `webhook`. Null when the webhook's conditions do not hold for the event's data; `{status}` on a 2xx
  * answer; throws TemplateError for a template that fails and WebhookDeliveryError for anything else that goes wrong.
  */
-export async function deliverWebhook(webhook: WebhookDefinition, event: WebhookEvent, options: { timeoutMs?: number } = {}): Promise<{ status: number } | null> {
+export async function deliverWebhook(webhook: WebhookDefinition, event: WebhookEvent, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<{ status: number } | null> {
   if (pythonTruthy(webhook.conditions) && !new ConditionSet(webhook.conditions).eval(event.data)) return null;
 
   const context = webhookContext(event);
@@ -122,7 +122,7 @@ export async function deliverWebhook(webhook: WebhookDefinition, event: WebhookE
 
   const tls = await tlsOptions(webhook);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const answer = await withTimeout(timeoutMs, url, (signal) => send({ method: webhook.http_method.toUpperCase(), url, headers, body }, tls, signal));
+  const answer = await withTimeout(timeoutMs, url, (signal) => send({ method: webhook.http_method.toUpperCase(), url, headers, body }, tls, signal), options.signal);
   if (answer.status >= 200 && answer.status <= 299) return { status: answer.status };
   throw new WebhookDeliveryError(`Status ${answer.status} returned with content '${pythonBytesRepr(answer.content)}', webhook FAILED to process.`);
 }
@@ -249,17 +249,23 @@ function exchange(request: OutgoingRequest, tls: TlsOptions, signal: AbortSignal
   });
 }
 
-async function withTimeout<T>(timeoutMs: number, url: URL, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+/** The request, abandoned after `timeoutMs` or when `stop` aborts (the job was stopped). */
+async function withTimeout<T>(timeoutMs: number, url: URL, run: (signal: AbortSignal) => Promise<T>, stop?: AbortSignal): Promise<T> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const stopped = () => controller.abort();
+  stop?.addEventListener('abort', stopped, { once: true });
   try {
+    if (stop?.aborted) controller.abort();
     return await run(controller.signal);
   } catch (err) {
+    if (stop?.aborted) throw new WebhookDeliveryError(`Request to ${url.href} stopped`);
     if (controller.signal.aborted) throw new WebhookDeliveryError(`Request to ${url.href} timed out after ${timeoutMs} ms`);
     if (err instanceof WebhookDeliveryError) throw err;
     throw new WebhookDeliveryError(`Request to ${url.href} failed: ${(err as Error).message}`);
   } finally {
     clearTimeout(timer);
+    stop?.removeEventListener('abort', stopped);
   }
 }
 

@@ -50,7 +50,7 @@ export class WebhookEvents implements ChangeListener, OnModuleInit {
 
   onModuleInit(): void {
     this.events.listen(this);
-    this.jobs.handlers.register('webhook', (job: WebhookJob) => deliverWebhook(job.webhook, job.event));
+    this.jobs.handlers.register('webhook', (job: WebhookJob, { signal }) => deliverWebhook(job.webhook, job.event, { signal }));
   }
 
   async wantsDeleted(model: ModelDef, em: EntityManager, cache?: CachedReads): Promise<boolean> {
