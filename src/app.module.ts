@@ -13,6 +13,7 @@ import './models';
 import { TenancyModule } from './tenancy/tenancy.module';
 import { UsersModule } from './users/users.module';
 import { VirtualizationModule } from './virtualization/virtualization.module';
+import { VpnModule } from './vpn/vpn.module';
 import { WirelessModule } from './wireless/wireless.module';
 
 @Module({})
@@ -31,6 +32,7 @@ export class AppModule {
         TenancyModule,
         UsersModule,
         VirtualizationModule,
+        VpnModule,
         WirelessModule,
         dialectApps(),
         GraphqlModule,

@@ -32,6 +32,7 @@ export * from './core-app/job.model';
 export * from './extras/scripts/modules.model';
 export * from './extras/custom-links.model';
 export * from './wireless/models';
+export * from './vpn/models';
 export * from './extras/config-templates.model';
 export { Dashboard } from './extras/dashboard';
 export * from './extras/image-attachments/image-attachment.model';

@@ -847,6 +847,68 @@ describe('Ansible collection netbox.netbox 3.22 against /v4 (its v4.3 targets, N
     });
   });
 
+  describe('netbox_tunnel_group and netbox_tunnel (vpn, 3.7+)', () => {
+    /** state: absent, the module's lookup then the object's DELETE. */
+    const remove = async (path: string, query: [string, unknown][]) => {
+      const found = await nb.getOne(path, query);
+      expect(found).not.toBeNull();
+      expectStatus(await nb.call('delete', `${BASE}/${path}/${found!.id}/`), 204);
+      expect(await nb.getOne(path, query)).toBeNull();
+    };
+
+    it('creates a tunnel group found by its slug, then describes and tags it; each second run a no-op; then deletes it', async () => {
+      const data = { name: 'Test Tunnel Group', slug: toSlug('Test Tunnel Group') };
+      const query: [string, unknown][] = [['slug', data.slug]];
+      const first = await ensure(nb, 'vpn/tunnel-groups', query, data);
+      expect(first).toMatchObject({ created: true, object: { name: 'Test Tunnel Group', slug: 'test-tunnel-group' } });
+      expect((await ensure(nb, 'vpn/tunnel-groups', query, data)).changed).toBe(false);
+      const tag = await nb.idOf('extras/tags', [['slug', 'schnozzberry']]);
+      const updated = { ...data, description: 'Test Description', tags: [tag] };
+      const third = await ensure(nb, 'vpn/tunnel-groups', query, updated);
+      expect(third.diff?.after).toEqual({ description: 'Test Description', tags: [tag] });
+      expect(serialize(third.object)).toMatchObject({ name: 'Test Tunnel Group', description: 'Test Description', tags: [tag] });
+      expect((await ensure(nb, 'vpn/tunnel-groups', query, updated)).changed).toBe(false);
+      await remove('vpn/tunnel-groups', query);
+    });
+
+    it('creates a tunnel found by its name, then updates its description, tenant, tunnel id and tags; each second run a no-op; then deletes it', async () => {
+      const query: [string, unknown][] = [['name', 'Test Tunnel']];
+      const data = { name: 'Test Tunnel', status: 'active', encapsulation: 'ipsec-tunnel' };
+      const first = await ensure(nb, 'vpn/tunnels', query, data);
+      expect(first.created).toBe(true);
+      expect(serialize(first.object)).toMatchObject({ name: 'Test Tunnel', status: 'active', encapsulation: 'ipsec-tunnel' });
+      const second = await ensure(nb, 'vpn/tunnels', query, data);
+      expect(second.changed).toBe(false);
+      expect(serialize(second.object)).toMatchObject({ name: 'Test Tunnel', status: 'active', encapsulation: 'ipsec-tunnel' });
+
+      // `tenant: Test Tenant` is looked up by its slug; the tag by its own.
+      const tenant = await nb.idOf('tenancy/tenants', [['slug', toSlug('Test Tenant')]]);
+      const tag = await nb.idOf('extras/tags', [['slug', 'schnozzberry']]);
+      const updated = { name: 'Test Tunnel', encapsulation: 'ipsec-tunnel', description: 'Test Description', tenant, tunnel_id: 200, tags: [tag] };
+      const third = await ensure(nb, 'vpn/tunnels', query, updated);
+      expect(third.diff?.after).toEqual({ description: 'Test Description', tenant, tunnel_id: 200, tags: [tag] });
+      expect(serialize(third.object)).toMatchObject({ name: 'Test Tunnel', tenant, tunnel_id: 200, description: 'Test Description', tags: [tag], encapsulation: 'ipsec-tunnel' });
+      expect((await ensure(nb, 'vpn/tunnels', query, updated)).changed).toBe(false);
+      await remove('vpn/tunnels', query);
+    });
+
+    it("resolves the module's tunnel_group and ipsec_profile by `q`, as its example sends them, and sets them once", async () => {
+      await ensure(nb, 'vpn/tunnel-groups', [['slug', 'hub-and-spoke']], { name: 'Hub and Spoke', slug: 'hub-and-spoke' });
+      const ike = await nb.ok('post', `${BASE}/vpn/ike-policies/`, [], { name: 'ike-policy', version: 2 });
+      const ipsec = await nb.ok('post', `${BASE}/vpn/ipsec-policies/`, [], { name: 'ipsec-policy' });
+      await nb.ok('post', `${BASE}/vpn/ipsec-profiles/`, [], { name: 'ipsec-profile', mode: 'esp', ike_policy: ike.id, ipsec_policy: ipsec.id });
+      const group = await nb.idOf('vpn/tunnel-groups', [['q', 'Hub and Spoke']]);
+      const profile = await nb.idOf('vpn/ipsec-profiles', [['q', 'ipsec-profile']]);
+      const query: [string, unknown][] = [['name', 'Example Tunnel']];
+      // The module sends `tunnel_group` as `group`.
+      const data = { name: 'Example Tunnel', status: 'planned', group, encapsulation: 'ipsec-tunnel', ipsec_profile: profile, tunnel_id: 200 };
+      const first = await ensure(nb, 'vpn/tunnels', query, data);
+      expect(first.created).toBe(true);
+      expect(first.object).toMatchObject({ group: { id: group, name: 'Hub and Spoke' }, ipsec_profile: { id: profile, name: 'ipsec-profile' }, status: { value: 'planned' } });
+      expect((await ensure(nb, 'vpn/tunnels', query, data)).changed).toBe(false);
+    });
+  });
+
   describe('netbox_user and netbox_token', () => {
     it('creates a user, then finds it by username (and the password, which NetBox does not filter by)', async () => {
       const query: [string, unknown][] = [['username', 'TestUser'], ['password', 'TestPassword2']];

@@ -42,6 +42,12 @@ describe('the OpenAPI document and OPTIONS in each API dialect', () => {
       expect(v4.paths).not.toHaveProperty(['/v4/api/extras/object-changes/']);
       expect(Object.keys(v4.paths).filter((p) => !p.startsWith('/v4/api/'))).toEqual([]);
       expect(v4.paths['/v4/api/vpn/l2vpns/'].get.operationId).toBe('vpn_l2vpns_list');
+      // 3.7's VPN models, which only 4.x has.
+      for (const route of ['ike-proposals', 'ike-policies', 'ipsec-proposals', 'ipsec-policies', 'ipsec-profiles', 'tunnel-groups', 'tunnels', 'tunnel-terminations']) {
+        expect(v4.paths).toHaveProperty([`/v4/api/vpn/${route}/`]);
+        expect(v4.paths).toHaveProperty([`/v4/api/vpn/${route}/{id}/`]);
+      }
+      expect(v4.components.schemas).toHaveProperty(['TunnelTermination']);
     });
 
     it('advertises the release 4.6 matches', () => {
@@ -107,6 +113,8 @@ describe('the OpenAPI document and OPTIONS in each API dialect', () => {
       expect(v3.paths).toHaveProperty(['/api/dcim/devices/']);
       expect(v3.paths).toHaveProperty(['/api/ipam/l2vpns/']);
       expect(v3.paths).not.toHaveProperty(['/api/vpn/l2vpns/']);
+      expect(Object.keys(v3.paths).filter((p) => p.startsWith('/api/vpn/'))).toEqual([]);
+      expect(v3.components.schemas).not.toHaveProperty(['Tunnel']);
       expect(v3.components.schemas.Device.properties).toHaveProperty('device_role');
       expect(v3.components.schemas.Device.properties).not.toHaveProperty('role');
       expect(v3.components.schemas.Device.properties).not.toHaveProperty('display_url');
@@ -162,6 +170,7 @@ describe('the OpenAPI document with API_DIALECT=4.6', () => {
     expect(doc.info.version).toBe('4.6.8');
     expect(doc.paths).toHaveProperty(['/api/dcim/devices/']);
     expect(doc.paths).toHaveProperty(['/api/vpn/l2vpns/']);
+    expect(doc.paths).toHaveProperty(['/api/vpn/tunnels/']);
     expect(doc.paths).not.toHaveProperty(['/api/ipam/l2vpns/']);
     expect(doc.components.schemas.Device.properties).toHaveProperty('role');
     expect(doc.components.schemas.Device.properties).not.toHaveProperty('device_role');
@@ -171,6 +180,7 @@ describe('the OpenAPI document with API_DIALECT=4.6', () => {
   it('still describes 3.5 under /v3/', async () => {
     const doc = await schemaOf(t, '/v3/api/schema/?format=json');
     expect(doc.paths).toHaveProperty(['/v3/api/ipam/l2vpns/']);
+    expect(doc.paths).not.toHaveProperty(['/v3/api/vpn/tunnels/']);
     expect(doc.components.schemas.Device.properties).toHaveProperty('device_role');
   });
 });

@@ -60,6 +60,10 @@ describe('API dialects', () => {
       expect((await t.get('/api/').expect(200)).body.vpn).toBeUndefined();
       const vpn = (await t.get('/v4/api/vpn/').expect(200)).body;
       expect(vpn.l2vpns).toMatch(/\/v4\/api\/vpn\/l2vpns\/$/);
+      expect(vpn.tunnels).toMatch(/\/v4\/api\/vpn\/tunnels\/$/);
+      // 3.5 has no vpn app: neither its moved L2VPN routes nor the models 3.7 added there.
+      expect((await t.get('/api/vpn/')).status).toBe(404);
+      expect((await t.get('/api/vpn/tunnels/')).status).toBe(404);
       expect((await t.get('/v4/api/ipam/').expect(200)).body.l2vpns).toBeUndefined();
       expect((await t.get('/api/ipam/').expect(200)).body.l2vpns).toMatch(/\/api\/ipam\/l2vpns\/$/);
     });
@@ -373,6 +377,10 @@ describe('API_DIALECT=4.6', () => {
     expect(v3.headers['api-version']).toBe('3.5');
     expect(v3.body.vpn).toBeUndefined();
     expect(v3.body.dcim).toMatch(/\/v3\/api\/dcim\/$/);
+    expect((await t.get('/api/vpn/').expect(200)).body['tunnel-terminations']).toMatch(/\/api\/vpn\/tunnel-terminations\/$/);
+    expect((await t.get('/api/vpn/ike-policies/').expect(200)).body.count).toBe(0);
+    expect((await t.get('/v3/api/vpn/')).status).toBe(404);
+    expect((await t.get('/v3/api/vpn/tunnels/')).status).toBe(404);
     const rack = await createOne(t, '/api/dcim/racks/', {
       name: 'R1',
       site: (await createOne(t, '/api/dcim/sites/', { name: 'S', slug: 's' })).id,

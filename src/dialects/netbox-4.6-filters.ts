@@ -41,11 +41,12 @@ function objectTypesWhere(test: (model: ModelDef, spoken: string) => boolean): (
 /** NetBox 4.3's tag filters take `__any` (any of the tags) beside `__n`. */
 const TAG_LOOKUPS = ['n', 'any'];
 
-/** Models whose 4.6 filter set is a ContactModelFilterSet: 3.5's and those 4.x gave contacts (IP space, services, L2VPNs). */
+/** Models whose 4.6 filter set is a ContactModelFilterSet: 3.5's and those 4.x gave contacts (IP space, services, L2VPNs, tunnels). */
 const CONTACT_MODELS = [
   'circuits.circuit', 'circuits.provider', 'circuits.provideraccount', 'dcim.device', 'dcim.location', 'dcim.manufacturer', 'dcim.powerpanel',
   'dcim.rack', 'dcim.region', 'dcim.site', 'dcim.sitegroup', 'ipam.aggregate', 'ipam.ipaddress', 'ipam.iprange', 'ipam.prefix', 'ipam.service',
-  'ipam.l2vpn', 'tenancy.tenant', 'virtualization.cluster', 'virtualization.clustergroup', 'virtualization.virtualmachine',
+  'ipam.l2vpn', 'tenancy.tenant', 'virtualization.cluster', 'virtualization.clustergroup', 'virtualization.virtualmachine', 'vpn.tunnel',
+  'vpn.tunnelgroup',
 ];
 
 /** The device components (`dcim.<name>`, whose 4.6 filter sets are DeviceComponentFilterSets), each with its template (`dcim.<name>template`). */
@@ -484,6 +485,7 @@ export const FILTER_VIEWS: Record<string, ModelView> = {
     },
   },
   'ipam.l2vpntermination': { filterset: { fields: ['assigned_object_id'] } },
+  'vpn.tunneltermination': { filterset: { filters: { termination_type: objectTypesFilter('termination_type') } } },
   'virtualization.cluster': { filterset: { fields: ['scope_id'] } },
   'virtualization.virtualmachine': {
     filterset: { fields: ['serial', 'start_on_boot'], related: ['config_template_id', 'primary_ip4_id', 'primary_ip4', 'primary_ip6_id', 'primary_ip6'] },

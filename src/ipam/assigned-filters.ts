@@ -8,6 +8,9 @@ export interface InterfaceColumns {
   id: string;
 }
 
+/** An address's, a MAC address's: `assigned_object`. */
+const ASSIGNED: InterfaceColumns = { type: 'assigned_object_type', id: 'assigned_object_id' };
+
 function listOf(values: string[], by: 'id' | 'name', param: (v: unknown) => string): string {
   if (by === 'id' && values.some((v) => !/^\s*\d+\s*$/.test(v))) throw new FieldError(['Enter a whole number.']);
   return values.map((v) => param(by === 'id' ? Number(v) : v)).join(', ');
@@ -43,8 +46,11 @@ export function assignedVirtualMachineFilter(by: 'id' | 'name', columns: Interfa
   };
 }
 
-/** `?interface=<name>`, `?interface_id=<id>`, `?fhrpgroup_id=<id>` (and `__n`): objects (addresses, MAC addresses) assigned to those; each value must name one. */
-export function assignedToFilter(type: string, by: 'id' | 'name', negate = false): CustomFilter {
+/**
+ * `?interface=<name>`, `?interface_id=<id>`, `?fhrpgroup_id=<id>` (and `__n`): objects (addresses, MAC addresses, tunnel
+ * terminations through `columns`) assigned to those; each value must name one.
+ */
+export function assignedToFilter(type: string, by: 'id' | 'name', negate = false, columns: InterfaceColumns = ASSIGNED): CustomFilter {
   return {
     async apply(values, ctx) {
       const targets = registry.get(type);
@@ -58,7 +64,7 @@ export function assignedToFilter(type: string, by: 'id' | 'name', negate = false
         .rows({ order: ['id'] });
       const missing = values.find((v) => !found.some((f) => String(f[by]) === String(by === 'id' ? Number(v) : v)));
       if (missing !== undefined) throw new FieldError([`Select a valid choice. ${missing} is not one of the available choices.`]);
-      const on = `(t.assigned_object_type = ${ctx.param(type)} AND t.assigned_object_id IN (${found.map((f) => ctx.param(f.id)).join(', ')}))`;
+      const on = `(t.${columns.type} = ${ctx.param(type)} AND t.${columns.id} IN (${found.map((f) => ctx.param(f.id)).join(', ')}))`;
       // Unassigned addresses are among those not on these objects.
       ctx.where(negate ? `(${on} IS NOT TRUE)` : on);
     },
@@ -66,12 +72,12 @@ export function assignedToFilter(type: string, by: 'id' | 'name', negate = false
 }
 
 /** `?interface=`, `?interface_id=`, `?vminterface=`, `?vminterface_id=` (and `__n`): objects assigned to those interfaces. */
-export function assignedInterfaceFilters(): Record<string, CustomFilter> {
+export function assignedInterfaceFilters(columns: InterfaceColumns = ASSIGNED): Record<string, CustomFilter> {
   return Object.fromEntries(
     ['dcim.interface', 'virtualization.vminterface'].flatMap((type) =>
       (['name', 'id'] as const).flatMap((by) => {
         const name = `${type.split('.')[1]}${by === 'id' ? '_id' : ''}`;
-        return [[name, assignedToFilter(type, by)], [`${name}__n`, assignedToFilter(type, by, true)]];
+        return [[name, assignedToFilter(type, by, false, columns)], [`${name}__n`, assignedToFilter(type, by, true, columns)]];
       }),
     ),
   );

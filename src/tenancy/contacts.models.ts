@@ -6,11 +6,11 @@ import { DerivedRelation, nestDerived, resolveDerived } from '../ipam/derived-re
 import { contentTypeFilter, contentTypeIdFilter } from '../extras/content-type-filter';
 import { referencedDisplays } from '../core/serialize/referrers';
 
-/** The models NetBox 3.5 gives contacts (its ContactsMixin); those installed here take assignments. */
+/** The models NetBox 3.5 gives contacts (its ContactsMixin), and 3.7's tunnels and tunnel groups; those installed here take assignments. */
 export const CONTACT_MODELS = [
   'circuits.circuit', 'circuits.provider', 'circuits.provideraccount', 'dcim.device', 'dcim.location', 'dcim.manufacturer', 'dcim.powerpanel',
   'dcim.rack', 'dcim.region', 'dcim.site', 'dcim.sitegroup', 'ipam.l2vpn', 'tenancy.tenant', 'virtualization.cluster', 'virtualization.clustergroup',
-  'virtualization.virtualmachine',
+  'virtualization.virtualmachine', 'vpn.tunnel', 'vpn.tunnelgroup',
 ];
 
 const PRIORITIES = [

@@ -9,8 +9,9 @@ import { modelController, requestContext } from './model.controller';
 
 /**
  * `GET /api/<app>/`: the app's endpoints with absolute URLs, as the request's dialect routes them: the models it serves
- * there (a 4.x `vpn` holds L2VPNs stored under ipam) and the extra routes the app names (`rootEntries`). An app only a
- * dialect has (`vpn`) is not found in the others.
+ * there (a 4.x `vpn` holds L2VPNs stored under ipam) and the extra routes the app names (`rootEntries`). An app only some
+ * dialects have is not found in the others: one with no models stored (`own` false), or one whose every model a dialect
+ * lacks (`vpn` in 3.5).
  */
 export function appRootController(app: string, rootEntries: Record<string, string> = {}, own = true): Type<unknown> {
   const root = registry.appRoot(app);
@@ -22,7 +23,8 @@ export function appRootController(app: string, rootEntries: Record<string, strin
     root(@Req() req: Request) {
       const { baseUrl, dialect = nativeDialect() } = requestContext(req);
       const models = registry.served().filter((m) => dialect.serves(m) && dialect.pathOf(m).startsWith(root));
-      if (!own && !models.length) throw new NotFoundError();
+      const stored = registry.byApp(app);
+      if (!models.length && (!own || (stored.length && !stored.some((m) => dialect.serves(m))))) throw new NotFoundError();
       const routes = Object.entries(rootEntries).filter(([, path]) => !dialect.lacksPath(path));
       const entries = [...models.map((m) => [dialect.pathOf(m).slice(root.length, -1), dialect.pathOf(m)]), ...routes];
       return Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b)).map(([name, path]) => [name, `${baseUrl}${path}`]));
