@@ -89,7 +89,7 @@ const NOT_STORED: Record<string, Record<string, Unstored>> = {
   'dcim.consoleport': { cable_connector: cableConnector },
   'dcim.consoleserverport': { cable_connector: cableConnector },
   'dcim.powerport': { cable_connector: cableConnector },
-  'dcim.poweroutlet': { cable_connector: cableConnector, color: ['color', '4.3 outlet colors are not stored'], status: ['status', '4.3 outlet statuses are not stored'] },
+  'dcim.poweroutlet': { cable_connector: cableConnector },
   'dcim.interface': {
     cable_connector: cableConnector,
     virtual_circuit_id: ['virtual_circuit_termination', '4.2 virtual circuits are not stored'],
@@ -101,9 +101,6 @@ const NOT_STORED: Record<string, Record<string, Unstored>> = {
   'dcim.rearport': { cable_connector: cableConnector },
   'dcim.modulebay': { enabled: bayEnabled, parent_id: ['parent', '4.x nested module bays are not stored'] },
   'dcim.devicebay': { enabled: bayEnabled },
-  'dcim.inventoryitem': { status: ['status', '4.0 inventory item statuses are not stored'] },
-  'dcim.poweroutlettemplate': { color: ['color', '4.3 outlet colors are not stored'] },
-  'dcim.interfacetemplate': { rf_role: ['rf_role', '4.0 interface template wireless roles are not stored'] },
   'dcim.modulebaytemplate': { enabled: bayEnabled, module_type_id: ['module_type', '4.x module bay templates of module types are not stored'] },
   'dcim.devicebaytemplate': { enabled: bayEnabled },
   'dcim.cable': {

@@ -15,7 +15,9 @@ import {
   POE_MODES,
   POE_TYPES,
   PORT_TYPES,
+  INVENTORY_ITEM_STATUSES,
   POWER_OUTLET_FEED_LEGS,
+  POWER_OUTLET_STATUSES,
   POWER_OUTLET_TYPES,
   POWER_PORT_TYPES,
   WIRELESS_CHANNELS,
@@ -204,11 +206,13 @@ export const PowerOutlet = defineComponent({
   ...TERMINAL,
   fields: {
     type: choice(POWER_OUTLET_TYPES, { blank: true }),
+    status: choice(POWER_OUTLET_STATUSES, { default: 'enabled' }),
+    color: text({ max: 6, blank: true, pattern: COLOR, patternMessage: COLOR_MESSAGE }),
     power_port: foreignKey('dcim.powerport', { nullable: true, onDelete: 'SET NULL' }),
     feed_leg: choice(POWER_OUTLET_FEED_LEGS, { blank: true }),
   },
-  full: componentKeys(['type', 'power_port', 'feed_leg'], TERMINAL),
-  filterset: { fields: ['id', 'name', 'label', 'feed_leg', 'description', 'type'] },
+  full: componentKeys(['type', 'status', 'color', 'power_port', 'feed_leg'], TERMINAL),
+  filterset: { fields: ['id', 'name', 'label', 'status', 'color', 'feed_leg', 'description', 'type'] },
   async validate(row, _previous, ctx) {
     const port = await sameDevice(ctx, row, 'power_port', PowerPort);
     if (port) throw new FieldError([`Parent power port (${componentDisplay(port)}) must belong to the same device`]);
@@ -630,6 +634,7 @@ export const InventoryItemRole = defineModel({
     slug: slug({ max: 100, unique: true }),
     color: text({ max: 6, default: '9e9e9e', pattern: COLOR, patternMessage: COLOR_MESSAGE }),
     description: text({ max: 200, blank: true }),
+    comments: text({ blank: true }),
   },
   counts: { inventoryitem_count: { model: 'dcim.inventoryitem', field: 'role' } },
   brief: ['id', 'url', 'display', 'name', 'slug', 'inventoryitem_count'],
@@ -661,16 +666,17 @@ export const InventoryItem = defineComponent({
     component_id: integer({ min: 0, nullable: true }),
     // Deleting a component deletes the items standing for it, as NetBox's generic relation does.
     component: genericRelation('component_type', 'component_id', { cascade: true }),
+    status: choice(INVENTORY_ITEM_STATUSES, { default: 'active' }),
   },
   constraints: [{ fields: ['device', 'parent', 'name'] }],
   full: [
-    'id', 'url', 'display', 'device', 'parent', 'name', 'label', 'role', 'manufacturer', 'part_id', 'serial', 'asset_tag', 'discovered',
+    'id', 'url', 'display', 'device', 'parent', 'name', 'label', 'status', 'role', 'manufacturer', 'part_id', 'serial', 'asset_tag', 'discovered',
     'description', 'component_type', 'component_id', 'component', 'tags', 'custom_fields', 'created', 'last_updated', '_depth',
   ],
   brief: ['id', 'url', 'display', 'device', 'name', '_depth'],
   search: ['name', 'part_id', 'serial', 'asset_tag', 'description'],
   filterset: {
-    fields: ['id', 'name', 'label', 'part_id', 'asset_tag', 'discovered', 'serial', 'component_id'],
+    fields: ['id', 'name', 'label', 'status', 'part_id', 'asset_tag', 'discovered', 'serial', 'component_id'],
     related: ['parent_id', 'manufacturer_id', 'manufacturer', 'role_id', 'role'],
   },
   filters: {

@@ -1,14 +1,15 @@
 import { EntityManager } from 'typeorm';
 import { AfterWriteContext, ModelDef, Row, registry } from '../core/model/model';
 import { ModelQuery } from '../core/query/model-query';
+import { WIRELESS_INTERFACE_TYPES } from './components.models';
 
 /** A template's own fields copied to the component it makes; names of related templates are resolved after. */
 const COPIED: Record<string, string[]> = {
   consoleport: ['type'],
   consoleserverport: ['type'],
   powerport: ['type', 'maximum_draw', 'allocated_draw'],
-  poweroutlet: ['type', 'feed_leg'],
-  interface: ['type', 'enabled', 'mgmt_only', 'poe_mode', 'poe_type'],
+  poweroutlet: ['type', 'color', 'feed_leg'],
+  interface: ['type', 'enabled', 'mgmt_only', 'poe_mode', 'poe_type', 'rf_role'],
   rearport: ['type', 'color', 'positions'],
   frontport: ['type', 'color', 'positions', 'rear_port_position'],
   modulebay: ['position'],
@@ -51,6 +52,8 @@ export async function instantiateTemplates(em: EntityManager, owner: Row, { driv
       const body: Row = { device: deviceId, name: resolve(template.name), label: resolve(template.label) };
       if (kind === 'module') body.module = owner.id;
       for (const field of COPIED[name]) if (template[field] !== null && template[field] !== undefined) body[field] = template[field];
+      // An interface holds a wireless role only when wireless (NetBox's bulk creation skips that check).
+      if (name === 'interface' && !WIRELESS_INTERFACE_TYPES.has(template.type)) delete body.rf_role;
       if (name === 'poweroutlet' && template.power_port_id !== null) body.power_port = made.get('powerport')?.get(template.power_port_id) ?? null;
       // A 4.5 template may map to no rear port: so does its port.
       if (name === 'frontport') Object.assign(body, template.rear_port_id === null ? { rear_ports: [] } : { rear_port: made.get('rearport')?.get(template.rear_port_id) });
