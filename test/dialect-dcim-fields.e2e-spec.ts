@@ -106,4 +106,145 @@ describe("NetBox 4.x's fields of DCIM models across API generations", () => {
       expect(await refused('patch', `/v4/api/dcim/inventory-items/${active.id}/`, { status: 'lost' })).toEqual({ status: ['"lost" is not a valid choice.'] });
     });
   });
+  describe('bays: enabled, occupied, and module types with bays', () => {
+    let childType: Json;
+    let card: Json;
+
+    beforeAll(async () => {
+      childType = await createOne(t, '/api/dcim/device-types/', { manufacturer: maker.id, model: unique('Blade'), slug: slugify(unique('blade')), u_height: 0, subdevice_role: 'child' });
+      card = await createOne(t, '/api/dcim/module-types/', { manufacturer: maker.id, model: unique('MPC') });
+    });
+
+    it('installs a device only in an enabled device bay, and reads a disabled or filled bay as occupied', async () => {
+      const open = await createOne(t, '/v4/api/dcim/device-bays/', { device: chassis.id, name: unique('Bay') });
+      const closed = await createOne(t, '/v4/api/dcim/device-bays/', { device: chassis.id, name: unique('Bay'), enabled: false });
+      expect(open).toMatchObject({ enabled: true, _occupied: false });
+      expect(closed).toMatchObject({ enabled: false, _occupied: true });
+      expect(Object.keys(open).slice(6, 9)).toEqual(['label', 'enabled', 'description']);
+      const old = await read(`/api/dcim/device-bays/${closed.id}/`);
+      expect(old).not.toHaveProperty('enabled');
+      expect(old).not.toHaveProperty('_occupied');
+
+      const blade = await createOne(t, '/api/dcim/devices/', { name: unique('blade'), device_type: childType.id, device_role: role.id, site: site.id });
+      expect(await refused('patch', `/v4/api/dcim/device-bays/${closed.id}/`, { installed_device: blade.id })).toEqual({
+        installed_device: ['Cannot install a device in a disabled device bay.'],
+      });
+      // 3.5 neither sees nor lifts the refusal.
+      expect(await refused('patch', `/api/dcim/device-bays/${closed.id}/`, { installed_device: blade.id, enabled: true })).toEqual({
+        installed_device: ['Cannot install a device in a disabled device bay.'],
+      });
+      expect(await refused('post', '/v4/api/dcim/device-bays/', { device: chassis.id, name: unique('Bay'), enabled: false, installed_device: blade.id })).toEqual({
+        installed_device: ['Cannot install a device in a disabled device bay.'],
+      });
+      expect((await read(`/v4/api/dcim/device-bays/${closed.id}/`)).installed_device).toBeNull();
+
+      expectStatus(await t.patch(`/api/dcim/device-bays/${open.id}/`, { installed_device: blade.id }), 200);
+      expect(await read(`/v4/api/dcim/device-bays/${open.id}/`)).toMatchObject({ installed_device: { id: blade.id }, _occupied: true });
+      // Disabling a bay keeps the device it holds.
+      expectStatus(await t.patch(`/v4/api/dcim/device-bays/${open.id}/`, { enabled: false }), 200);
+      expect(await read(`/v4/api/dcim/device-bays/${open.id}/`)).toMatchObject({ enabled: false, installed_device: { id: blade.id } });
+
+      expect(await ids(`/v4/api/dcim/device-bays/?device_id=${chassis.id}&enabled=false`)).toEqual([open.id, closed.id].sort((a, b) => a - b));
+      expect((await read(`/api/dcim/device-bays/?device_id=${chassis.id}&enabled=true`)).count).toBe(2);
+      expect((await read(`/v4/api/dcim/device-bays/?device_id=${chassis.id}&brief=1`)).results[0]).toEqual(
+        expect.objectContaining({ enabled: false, _occupied: true }),
+      );
+      expect(await refused('patch', `/v4/api/dcim/device-bays/${open.id}/`, { enabled: 'sometimes' })).toEqual({ enabled: ['Must be a valid boolean.'] });
+    });
+
+    it('installs a module only in an enabled module bay, and reads a disabled or filled bay as occupied', async () => {
+      const host = await device('router');
+      const slot = await createOne(t, '/v4/api/dcim/module-bays/', { device: host.id, name: 'Slot 0', position: '0' });
+      const spare = await createOne(t, '/v4/api/dcim/module-bays/', { device: host.id, name: 'Slot 1', position: '1', enabled: false });
+      expect(slot).toMatchObject({ enabled: true, _occupied: false });
+      expect(spare).toMatchObject({ enabled: false, _occupied: true });
+      expect(await refused('post', '/v4/api/dcim/module-bays/', { device: host.id, name: 'Slot 0' })).toEqual({ __all__: ['Module bay with this Device and Name already exists.'] });
+      expect(await read(`/api/dcim/module-bays/${spare.id}/`)).not.toHaveProperty('enabled');
+      expect(await refused('post', '/v4/api/dcim/modules/', { device: host.id, module_bay: spare.id, module_type: card.id })).toEqual({
+        module_bay: ['Cannot install a module in a disabled module bay.'],
+      });
+      expect(await refused('post', '/api/dcim/modules/', { device: host.id, module_bay: spare.id, module_type: card.id })).toEqual({
+        module_bay: ['Cannot install a module in a disabled module bay.'],
+      });
+      const module = await createOne(t, '/v4/api/dcim/modules/', { device: host.id, module_bay: slot.id, module_type: card.id });
+      expect(await read(`/v4/api/dcim/module-bays/${slot.id}/`)).toMatchObject({ installed_module: { id: module.id }, _occupied: true });
+      expect((await read(`/v4/api/dcim/module-bays/${slot.id}/`)).installed_module).toEqual({ id: module.id, url: module.url, display: module.display, serial: '', description: '' });
+      expect((await read(`/v4/api/dcim/modules/${module.id}/`)).module_bay).toMatchObject({ id: slot.id, installed_module: { id: module.id } });
+      // A module stays in a bay disabled under it, but is not moved into a disabled one.
+      expectStatus(await t.patch(`/v4/api/dcim/module-bays/${slot.id}/`, { enabled: false }), 200);
+      expectStatus(await t.patch(`/v4/api/dcim/modules/${module.id}/`, { serial: 'X1' }), 200);
+      expect(await refused('patch', `/v4/api/dcim/modules/${module.id}/`, { module_bay: spare.id })).toEqual({ module_bay: ['Cannot install a module in a disabled module bay.'] });
+      expect(await ids(`/v4/api/dcim/module-bays/?device_id=${host.id}&enabled=true`)).toEqual([]);
+      const nested = (await read(`/v4/api/dcim/module-bays/?device_id=${host.id}&brief=1`)).results;
+      expect(nested.map((b: Json) => [b.name, b.enabled, b._occupied])).toEqual([['Slot 0', false, true], ['Slot 1', false, true]]);
+    });
+
+    it("gives a module its type's module bays, enabled as their templates, named and placed by its own bay's position", async () => {
+      const sled = await createOne(t, '/api/dcim/module-types/', { manufacturer: maker.id, model: unique('Sled') });
+      const template = await createOne(t, '/v4/api/dcim/module-bay-templates/', { module_type: sled.id, name: 'PIC {module}/0', position: '{module}/0' });
+      const off = await createOne(t, '/v4/api/dcim/module-bay-templates/', { module_type: sled.id, name: 'PIC {module}/1', position: '{module}/1', enabled: false });
+      expect(Object.keys(template)).toEqual(['id', 'url', 'display', 'device_type', 'module_type', 'name', 'label', 'position', 'enabled', 'description', 'created', 'last_updated']);
+      expect(template).toMatchObject({ device_type: null, module_type: { id: sled.id }, enabled: true });
+      const old = await read(`/api/dcim/module-bay-templates/${off.id}/`);
+      expect(old).not.toHaveProperty('module_type');
+      expect(old).not.toHaveProperty('enabled');
+      expect(await ids(`/v4/api/dcim/module-bay-templates/?module_type_id=${sled.id}`)).toEqual([template.id, off.id]);
+      expect(await ids(`/v4/api/dcim/module-bay-templates/?module_type_id=${sled.id}&enabled=false`)).toEqual([off.id]);
+      expect((await read(`/api/dcim/module-bay-templates/?moduletype_id=${sled.id}`)).count).toBe((await read('/api/dcim/module-bay-templates/')).count);
+      expect(await ids(`/v4/api/dcim/module-types/?id=${sled.id}&id=${card.id}&module_bays=true`)).toEqual([sled.id]);
+      expect(await ids(`/v4/api/dcim/module-types/?id=${sled.id}&id=${card.id}&module_bays=false`)).toEqual([card.id]);
+
+      expect(await refused('post', '/v4/api/dcim/module-bay-templates/', { device_type: chassisType.id, module_type: sled.id, name: 'Both' })).toEqual({
+        __all__: ['A component template cannot be associated with both a device type and a module type.'],
+      });
+      expect(await refused('post', '/v4/api/dcim/module-bay-templates/', { name: 'Neither' })).toEqual({
+        __all__: ['A component template must be associated with either a device type or a module type.'],
+      });
+      expect(await refused('post', '/v4/api/dcim/module-bay-templates/', { module_type: sled.id, name: 'PIC {module}/0' })).toEqual({
+        __all__: ['Module bay template with this Module type and Name already exists.'],
+      });
+
+      // Two sleds of a type in one device: their bays share names, each under its own module.
+      const host = await device('router');
+      const modules: Json[] = [];
+      for (const position of ['3', '4']) {
+        const bay = await createOne(t, '/api/dcim/module-bays/', { device: host.id, name: `Slot ${position}`, position });
+        modules.push(await createOne(t, '/v4/api/dcim/modules/', { device: host.id, module_bay: bay.id, module_type: sled.id }));
+      }
+      const bays = (await read(`/v4/api/dcim/module-bays/?device_id=${host.id}&module_id=${modules[0].id}`)).results;
+      expect(bays.map((b: Json) => [b.name, b.position, b.enabled, b.module?.id])).toEqual([
+        ['PIC 3/0', '3/0', true, modules[0].id],
+        ['PIC 3/1', '3/1', false, modules[0].id],
+      ]);
+      expect((await read(`/v4/api/dcim/module-bays/?device_id=${host.id}&module_id=${modules[1].id}`)).results.map((b: Json) => b.name)).toEqual(['PIC 4/0', 'PIC 4/1']);
+    });
+
+    it("gives a device its type's device bays, enabled as their templates", async () => {
+      const type = await createOne(t, '/api/dcim/device-types/', { manufacturer: maker.id, model: unique('Enclosure'), slug: slugify(unique('enclosure')), subdevice_role: 'parent' });
+      const on = await createOne(t, '/v4/api/dcim/device-bay-templates/', { device_type: type.id, name: 'Bay 1' });
+      const off = await createOne(t, '/v4/api/dcim/device-bay-templates/', { device_type: type.id, name: 'Bay 2', enabled: false });
+      expect(Object.keys(off)).toEqual(['id', 'url', 'display', 'device_type', 'name', 'label', 'enabled', 'description', 'created', 'last_updated']);
+      expect([on.enabled, off.enabled]).toEqual([true, false]);
+      expect(await read(`/api/dcim/device-bay-templates/${off.id}/`)).not.toHaveProperty('enabled');
+      expect(await ids(`/v4/api/dcim/device-bay-templates/?device_type_id=${type.id}&enabled=false`)).toEqual([off.id]);
+      const enclosure = await createOne(t, '/api/dcim/devices/', { name: unique('enclosure'), device_type: type.id, device_role: role.id, site: site.id });
+      const bays = (await read(`/v4/api/dcim/device-bays/?device_id=${enclosure.id}`)).results;
+      expect(bays.map((b: Json) => [b.name, b.enabled, b._occupied])).toEqual([['Bay 1', true, false], ['Bay 2', false, true]]);
+    });
+
+    it('reads the bays of a page in the same statements whatever their number', async () => {
+      const few = await device('few');
+      const many = await device('many');
+      await createOne(t, '/api/dcim/module-bays/', { device: few.id, name: 'Slot 0' });
+      for (const n of [0, 1, 2, 3]) {
+        const bay = await createOne(t, '/api/dcim/module-bays/', { device: many.id, name: `Slot ${n}`, enabled: n !== 1 });
+        if (n === 2) await createOne(t, '/api/dcim/modules/', { device: many.id, module_bay: bay.id, module_type: card.id });
+      }
+      for (const list of ['module-bays', 'device-bays']) {
+        if (list === 'device-bays') for (const d of [few, many]) await createOne(t, '/api/dcim/device-bays/', { device: d.id, name: unique('Bay') });
+        const cost = (d: Json) => pageStatements(t, () => t.get(`/v4/api/dcim/${list}/?device_id=${d.id}`).expect(200));
+        expect(await cost(many)).toBe(await cost(few));
+      }
+    });
+  });
 });

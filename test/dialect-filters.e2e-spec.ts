@@ -17,7 +17,6 @@ type Unstored = [field: string, why: string];
 const owner: Unstored = ['owner', '4.5 owners are not stored'];
 const notifications: Unstored = ['notification_groups', '4.1 notifications are not stored'];
 const cableConnector: Unstored = ['cable_connector', '4.6 cable connectors are not stored'];
-const bayEnabled: Unstored = ['enabled', '4.3 bays are not stored with enabled'];
 const autoSync: Unstored = ['auto_sync_enabled', "4.x's data-file auto sync is not stored"];
 const nestedRoles: Unstored = ['parent', '4.4 nested platforms and device roles are not stored'];
 const templateCounts = (fields: string[]): Record<string, Unstored> =>
@@ -63,7 +62,6 @@ const NOT_STORED: Record<string, Record<string, Unstored>> = {
   'dcim.moduletype': {
     ...templateCounts(COMPONENTS),
     module_count: ['module_count', '4.x counter fields are not stored'],
-    module_bays: ['module_bays', '4.x module types with bays are not stored'],
     profile: ['profile', '4.3 module type profiles are not stored'],
     profile_id: ['profile', '4.3 module type profiles are not stored'],
   },
@@ -99,10 +97,7 @@ const NOT_STORED: Record<string, Record<string, Unstored>> = {
   },
   'dcim.frontport': { cable_connector: cableConnector },
   'dcim.rearport': { cable_connector: cableConnector },
-  'dcim.modulebay': { enabled: bayEnabled, parent_id: ['parent', '4.x nested module bays are not stored'] },
-  'dcim.devicebay': { enabled: bayEnabled },
-  'dcim.modulebaytemplate': { enabled: bayEnabled, module_type_id: ['module_type', '4.x module bay templates of module types are not stored'] },
-  'dcim.devicebaytemplate': { enabled: bayEnabled },
+  'dcim.modulebay': { parent_id: ['parent', '4.x nested module bays are not stored'] },
   'dcim.cable': {
     bundle: ['bundle', '4.6 cable bundles are not stored'],
     bundle_id: ['bundle', '4.6 cable bundles are not stored'],

@@ -1,11 +1,11 @@
 import { applyFrontMappings, frontMappingFields, presentFrontMappings, presentRearMappings, rearMappingFields } from './port-mappings';
 import { Field, FieldError, ManyToManyField, boolean, choice, contentType, decimal, foreignKey, genericRelation, integer, manyToMany, slug, text } from '../core/model/fields';
-import { CustomFilter, FilterSetSpec, ModelDef, ModelSpec, Row, WriteContext, defineModel, labelOf, registry } from '../core/model/model';
+import { CustomFilter, FilterSetSpec, ModelDef, ModelSpec, Row, WriteContext, defineModel, labelOf, labelsOf, registry } from '../core/model/model';
 import { iexact, pathFilter } from '../core/query/filters';
 import { contentTypeFilter } from '../extras/content-type-filter';
 import { loadRow, ModelQuery, q } from '../core/query/model-query';
 import { nestReferrer } from '../core/serialize/referrers';
-import { RenderContext, Representation, loadNested } from '../core/serialize/serializer';
+import { RenderContext, Representation, loadNested, objectUrl } from '../core/serialize/serializer';
 import {
   CONSOLE_PORT_SPEEDS,
   CONSOLE_PORT_TYPES,
@@ -575,6 +575,9 @@ export const RearPort = defineComponent({
   },
 });
 
+/** NetBox's `_occupied` of a bay: holding something, or disabled (nothing may be installed). */
+const bayOccupied = (row: Row, installed: boolean) => !row.enabled || installed;
+
 export const ModuleBay = defineComponent({
   name: 'modulebay',
   plural: 'module-bays',
@@ -583,44 +586,71 @@ export const ModuleBay = defineComponent({
     position: text({ max: 30, blank: true }),
     // Module bays of modules (a line card's own slots).
     module: foreignKey('dcim.module', { nullable: true, onDelete: 'CASCADE' }),
+    enabled: boolean({ default: true }),
   },
-  full: ['id', 'url', 'display', 'device', 'name', 'installed_module', 'label', 'position', 'description', 'tags', 'custom_fields', 'created', 'last_updated'],
-  filterset: { fields: ['id', 'name', 'label', 'description'] },
+  // 4.x's bays of a module may share their names with the device's own and with another module's; the device's own are unique among themselves.
+  constraints: [
+    { fields: ['device', 'name'], when: { module: null }, name: 'dcim_modulebay_unique_device_name', message: 'Module bay with this Device and Name already exists.' },
+    { fields: ['device', 'module', 'name'] },
+  ],
+  full: [
+    'id', 'url', 'display', 'device', 'name', 'installed_module', 'label', 'position', 'enabled', 'description', 'tags', 'custom_fields', 'created',
+    'last_updated', '_occupied',
+  ],
+  filterset: { fields: ['id', 'name', 'label', 'enabled', 'description'] },
   brief: ['id', 'url', 'display', 'module', 'name'],
   async augment(ctx, rows, reps) {
-    if (!reps.some((r) => 'installed_module' in r)) return;
+    if (!reps.some((r) => 'installed_module' in r || '_occupied' in r)) return;
     const modules = registry.get('dcim.module')!;
     const installed = await new ModelQuery(ctx.em, modules, ctx.driver).where('t.module_bay_id IN (:...ids)', { ids: rows.map((r) => r.id) }).rows({ order: ['id'] });
-    const nested = await loadNested(ctx, modules, installed.map((m) => m.id));
-    const byBay = new Map(installed.map((m) => [m.module_bay_id, nested.get(m.id)]));
+    const byBay = new Map(installed.map((m) => [m.module_bay_id as number, m]));
+    // The module's own keys, not its nested form, which nests this bay again.
+    const labels = reps.some((r) => 'installed_module' in r) ? await labelsOf(modules, installed, ctx) : [];
+    const labelOfModule = new Map(installed.map((m, i) => [m.id as number, labels[i]]));
     rows.forEach((row, i) => {
+      const module = byBay.get(row.id);
       if ('installed_module' in reps[i]) {
-        const module = byBay.get(row.id);
-        reps[i].installed_module = module ? { id: module.id, url: module.url, display: module.display, serial: installedSerial(installed, row.id) } : null;
+        reps[i].installed_module = module
+          ? {
+              id: module.id,
+              url: objectUrl(ctx, modules, module.id),
+              display: labelOfModule.get(module.id),
+              serial: module.serial,
+              ...(ctx.dialect?.briefDescription ? { description: module.description } : {}),
+            }
+          : null;
       }
+      if ('_occupied' in reps[i]) reps[i]._occupied = bayOccupied(row, !!module);
     });
   },
 });
-
-function installedSerial(modules: Row[], bayId: number): string {
-  return modules.find((m) => m.module_bay_id === bayId)?.serial ?? '';
-}
 
 export const DeviceBay = defineComponent({
   name: 'devicebay',
   plural: 'device-bays',
   verboseName: 'device bay',
   fields: {
+    enabled: boolean({ default: true }),
     installed_device: foreignKey('dcim.device', { nullable: true, unique: true, onDelete: 'SET NULL' }),
   },
-  full: ['id', 'url', 'display', 'device', 'name', 'label', 'description', 'installed_device', 'tags', 'custom_fields', 'created', 'last_updated'],
-  filterset: { fields: ['id', 'name', 'label', 'description'] },
-  async validate(row, _previous, ctx) {
+  full: [
+    'id', 'url', 'display', 'device', 'name', 'label', 'enabled', 'description', 'installed_device', 'tags', 'custom_fields', 'created', 'last_updated',
+    '_occupied',
+  ],
+  filterset: { fields: ['id', 'name', 'label', 'enabled', 'description'] },
+  async validate(row, previous, ctx) {
     const devices = registry.get('dcim.device')!;
     const device = await loadRow(ctx, devices, row.device_id);
     const type = device && (await loadRow(ctx, registry.get('dcim.devicetype')!, device.device_type_id));
     if (type && type.subdevice_role !== 'parent') throw new FieldError([`This type of device (${type.model}) does not support device bays.`]);
+    // A disabled bay keeps the device it holds, but takes no other.
+    if (row.installed_device_id !== null && !row.enabled && (!previous || previous.installed_device_id !== row.installed_device_id)) {
+      throw new FieldError({ installed_device: ['Cannot install a device in a disabled device bay.'] });
+    }
     if (row.installed_device_id !== null && row.installed_device_id === row.device_id) throw new FieldError(['Cannot install a device into itself.']);
+  },
+  present(rep, row) {
+    if ('_occupied' in rep) rep._occupied = bayOccupied(row, row.installed_device_id !== null);
   },
 });
 

@@ -505,6 +505,10 @@ export const Module = defineModel({
       const device = await loadRow(ctx, Device, row.device_id);
       throw new FieldError([`Module must be installed within a module bay belonging to the assigned device (${device && (await labelOf(Device, device, ctx))}).`]);
     }
+    // A disabled bay keeps the module it holds, but takes no other.
+    if (bay && !bay.enabled && (!previous || previous.module_bay_id !== row.module_bay_id)) {
+      throw new FieldError({ module_bay: ['Cannot install a module in a disabled module bay.'] });
+    }
     if (previous && previous.device_id !== row.device_id) throw new FieldError({ device: ['Components cannot be moved to a different device.'] });
   },
   async afterWrite(em, row, previous, ctx) {

@@ -221,10 +221,9 @@ export const ModuleBayTemplate = defineTemplate({
   name: 'modulebaytemplate',
   plural: 'module-bay-templates',
   verboseName: 'module bay template',
-  modular: false,
-  fields: { position: text({ max: 30, blank: true }) },
-  full: ['id', 'url', 'display', 'device_type', 'name', 'label', 'position', 'description', 'created', 'last_updated'],
-  filterset: { fields: ['id', 'name'] },
+  fields: { position: text({ max: 30, blank: true }), enabled: boolean({ default: true }) },
+  full: templateKeys(['position', 'enabled']),
+  filterset: { fields: ['id', 'name', 'enabled'] },
 });
 
 export const DeviceBayTemplate = defineTemplate({
@@ -233,9 +232,9 @@ export const DeviceBayTemplate = defineTemplate({
   verboseName: 'device bay template',
   modular: false,
   movable: true,
-  fields: {},
-  full: templateKeys([], false),
-  filterset: { fields: ['id', 'name'] },
+  fields: { enabled: boolean({ default: true }) },
+  full: templateKeys(['enabled'], false),
+  filterset: { fields: ['id', 'name', 'enabled'] },
   async validate(row, _previous, ctx) {
     const type = await loadRow(ctx, registry.get('dcim.devicetype')!, row.device_type_id);
     if (type && type.subdevice_role !== 'parent') {

@@ -12,13 +12,13 @@ const COPIED: Record<string, string[]> = {
   interface: ['type', 'enabled', 'mgmt_only', 'poe_mode', 'poe_type', 'rf_role'],
   rearport: ['type', 'color', 'positions'],
   frontport: ['type', 'color', 'positions', 'rear_port_position'],
-  modulebay: ['position'],
-  devicebay: [],
+  modulebay: ['position', 'enabled'],
+  devicebay: ['enabled'],
 };
 
 /** The order NetBox's Device.save() and Module.save() make components in: ports before what refers to them. */
 const DEVICE_ORDER = ['consoleport', 'consoleserverport', 'powerport', 'poweroutlet', 'interface', 'rearport', 'frontport', 'modulebay', 'devicebay'];
-const MODULE_ORDER = ['consoleport', 'consoleserverport', 'interface', 'powerport', 'poweroutlet', 'rearport', 'frontport'];
+const MODULE_ORDER = ['consoleport', 'consoleserverport', 'interface', 'powerport', 'poweroutlet', 'rearport', 'frontport', 'modulebay'];
 
 /** `{module}` in a module's template names stands for its bay's position. */
 const MODULE_TOKEN = /\{module\}/g;
@@ -52,6 +52,7 @@ export async function instantiateTemplates(em: EntityManager, owner: Row, { driv
       const body: Row = { device: deviceId, name: resolve(template.name), label: resolve(template.label) };
       if (kind === 'module') body.module = owner.id;
       for (const field of COPIED[name]) if (template[field] !== null && template[field] !== undefined) body[field] = template[field];
+      if (name === 'modulebay' && body.position) body.position = resolve(body.position);
       // An interface holds a wireless role only when wireless (NetBox's bulk creation skips that check).
       if (name === 'interface' && !WIRELESS_INTERFACE_TYPES.has(template.type)) delete body.rf_role;
       if (name === 'poweroutlet' && template.power_port_id !== null) body.power_port = made.get('powerport')?.get(template.power_port_id) ?? null;

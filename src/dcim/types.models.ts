@@ -207,6 +207,6 @@ export const ModuleType = defineModel({
   brief: ['id', 'url', 'display', 'manufacturer', 'model'],
   search: ['model', 'part_number', 'description', 'comments'],
   filterset: { fields: ['id', 'model', 'part_number', 'airflow', 'weight', 'weight_unit'], related: ['manufacturer_id', 'manufacturer'] },
-  filters: componentPresenceFilters('module_type_id', TYPE_COMPONENTS, 'template'),
+  filters: componentPresenceFilters('module_type_id', [...TYPE_COMPONENTS, 'module_bays'], 'template'),
   validate: requireWeightUnit,
 });
