@@ -247,4 +247,61 @@ describe("NetBox 4.x's fields of DCIM models across API generations", () => {
       }
     });
   });
+  describe("a device's out-of-band address", () => {
+    const address = (address: string, iface: Json, fields: Json = {}) =>
+      createOne(t, '/api/ipam/ip-addresses/', { address, assigned_object_type: 'dcim.interface', assigned_object_id: iface.id, ...fields });
+    const iface = (d: Json, name: string) => createOne(t, '/api/dcim/interfaces/', { device: d.id, name, type: '1000base-t', mgmt_only: true });
+
+    it('takes an address on one of its interfaces through /v4, shows it there only, and filters by it', async () => {
+      const host = await device('oob');
+      const [mgmt, other] = [await iface(host, 'fxp0'), await iface(host, 'fxp1')];
+      const ip = await address('192.0.2.10/24', mgmt);
+      const updated = await t.patch(`/v4/api/dcim/devices/${host.id}/`, { oob_ip: ip.id });
+      expectStatus(updated, 200);
+      expect(updated.body.oob_ip).toMatchObject({ id: ip.id, address: '192.0.2.10/24' });
+      const keys = Object.keys(updated.body);
+      expect(keys.slice(keys.indexOf('primary_ip6'), keys.indexOf('primary_ip6') + 3)).toEqual(['primary_ip6', 'oob_ip', 'cluster']);
+      expect(await read(`/api/dcim/devices/${host.id}/`)).not.toHaveProperty('oob_ip');
+      // 3.5 neither sees nor writes it.
+      expectStatus(await t.patch(`/api/dcim/devices/${host.id}/`, { oob_ip: null, serial: 'SN1' }), 200);
+      expect((await read(`/v4/api/dcim/devices/${host.id}/`)).oob_ip.id).toBe(ip.id);
+
+      const bare = await device('bare');
+      expect(await ids(`/v4/api/dcim/devices/?oob_ip_id=${ip.id}`)).toEqual([host.id]);
+      expect(await ids(`/v4/api/dcim/devices/?id=${host.id}&id=${bare.id}&has_oob_ip=true`)).toEqual([host.id]);
+      expect(await ids(`/v4/api/dcim/devices/?id=${host.id}&id=${bare.id}&has_oob_ip=false`)).toEqual([bare.id]);
+      expect((await read(`/api/dcim/devices/?id=${host.id}&id=${bare.id}&has_oob_ip=true`)).count).toBe(2);
+      expect((await t.get('/v4/api/dcim/devices/?oob_ip_id=99999999')).body).toEqual({ oob_ip_id: ['Select a valid choice. 99999999 is not one of the available choices.'] });
+
+      // It may move among the device's own interfaces, not to another device's nor away.
+      expectStatus(await t.patch(`/api/ipam/ip-addresses/${ip.id}/`, { assigned_object_id: other.id }), 200);
+      const elsewhere = await iface(bare, 'fxp0');
+      const moving = { __all__: ['Cannot reassign IP address while it is designated as the OOB IP for the parent object'] };
+      expect(await refused('patch', `/v4/api/ipam/ip-addresses/${ip.id}/`, { assigned_object_id: elsewhere.id })).toEqual(moving);
+      expect(await refused('patch', `/api/ipam/ip-addresses/${ip.id}/`, { assigned_object_type: null, assigned_object_id: null })).toEqual(moving);
+      // Deleted, it is the device's no more.
+      expectStatus(await t.delete(`/api/ipam/ip-addresses/${ip.id}/`), 204);
+      expect((await read(`/v4/api/dcim/devices/${host.id}/`)).oob_ip).toBeNull();
+    });
+
+    it("refuses an address on another device's interface, but takes one whose inside address is the device's, of either family", async () => {
+      const host = await device('oob');
+      const stranger = await device('stranger');
+      const foreign = await address('198.51.100.7/24', await iface(stranger, 'fxp0'));
+      expect(await refused('patch', `/v4/api/dcim/devices/${host.id}/`, { oob_ip: foreign.id })).toEqual({
+        oob_ip: ['The specified IP address (198.51.100.7/24) is not assigned to this device.'],
+      });
+      expect(await refused('post', '/v4/api/dcim/devices/', { name: unique('new'), device_type: chassisType.id, role: role.id, site: site.id, oob_ip: foreign.id })).toEqual({
+        oob_ip: ['The specified IP address (198.51.100.7/24) is not assigned to this device.'],
+      });
+      expect(await refused('patch', `/v4/api/dcim/devices/${host.id}/`, { oob_ip: 'fxp0' })).toEqual({
+        oob_ip: ['Related objects must be referenced by numeric ID or by dictionary of attributes. Received an unrecognized value: fxp0'],
+      });
+      const inside = await address('2001:db8::10/64', await iface(host, 'fxp0'));
+      const outside = await createOne(t, '/api/ipam/ip-addresses/', { address: '203.0.113.10/32', nat_inside: inside.id });
+      expectStatus(await t.patch(`/v4/api/dcim/devices/${host.id}/`, { oob_ip: outside.id }), 200);
+      expectStatus(await t.patch(`/v4/api/dcim/devices/${host.id}/`, { oob_ip: inside.id }), 200);
+      expect((await read(`/v4/api/dcim/devices/${host.id}/`)).oob_ip).toMatchObject({ id: inside.id, family: 6 });
+    });
+  });
 });

@@ -80,8 +80,6 @@ const NOT_STORED: Record<string, Record<string, Unstored>> = {
   'dcim.virtualchassis': { member_count: ['member_count', '4.x counter fields are not stored (the count is computed per row)'] },
   'dcim.device': {
     ...componentCounts([...COMPONENTS, 'device_bay', 'inventory_item']),
-    has_oob_ip: ['oob_ip', '4.1 out-of-band addresses are not stored'],
-    oob_ip_id: ['oob_ip', '4.1 out-of-band addresses are not stored'],
   },
   'dcim.module': { profile: ['profile', '4.3 module type profiles are not stored'], profile_id: ['profile', '4.3 module type profiles are not stored'] },
   'dcim.consoleport': { cable_connector: cableConnector },

@@ -308,6 +308,7 @@ export const Device = defineModel({
     airflow: choice(AIRFLOWS, { blank: true }),
     primary_ip4: foreignKey('ipam.ipaddress', { nullable: true, onDelete: 'SET NULL' }),
     primary_ip6: foreignKey('ipam.ipaddress', { nullable: true, onDelete: 'SET NULL' }),
+    oob_ip: foreignKey('ipam.ipaddress', { nullable: true, unique: true, onDelete: 'SET NULL', label: 'Out-of-band IP', verboseName: 'Out-of-band IP' }),
     cluster: foreignKey('virtualization.cluster', { nullable: true, onDelete: 'SET NULL' }),
     virtual_chassis: foreignKey('dcim.virtualchassis', { nullable: true, onDelete: 'SET NULL' }),
     vc_position: integer({ min: 0, max: 255, nullable: true }),
@@ -321,7 +322,7 @@ export const Device = defineModel({
   },
   full: [
     'id', 'url', 'display', 'name', 'device_type', 'device_role', 'tenant', 'platform', 'serial', 'asset_tag', 'site', 'location', 'rack',
-    'position', 'face', 'parent_device', 'status', 'airflow', 'primary_ip', 'primary_ip4', 'primary_ip6', 'cluster', 'virtual_chassis',
+    'position', 'face', 'parent_device', 'status', 'airflow', 'primary_ip', 'primary_ip4', 'primary_ip6', 'oob_ip', 'cluster', 'virtual_chassis',
     'vc_position', 'vc_priority', 'description', 'comments', 'local_context_data', 'tags', 'custom_fields', 'config_context', 'config_template',
     'created', 'last_updated',
   ],
@@ -361,7 +362,7 @@ export const Device = defineModel({
     fields: ['id', 'asset_tag', 'face', 'position', 'latitude', 'longitude', 'airflow', 'vc_position', 'vc_priority', 'name', 'serial', 'status'],
     related: [
       'device_type_id', 'device_type', 'platform_id', 'platform', 'site_id', 'site', 'location_id', 'rack_id', 'cluster_id', 'virtual_chassis_id',
-      'config_template_id', 'primary_ip4_id', 'primary_ip6_id', 'tenant_id', 'tenant',
+      'config_template_id', 'primary_ip4_id', 'primary_ip6_id', 'oob_ip_id', 'tenant_id', 'tenant',
     ],
   },
   filters: {
@@ -383,6 +384,7 @@ export const Device = defineModel({
       (ctx) => `t.device_type_id IN (SELECT dt.id FROM ${q('dcim_devicetype')} dt WHERE dt.is_full_depth = ${ctx.driver === 'sqlite' ? 1 : 'TRUE'})`,
     ),
     has_primary_ip: hasPrimaryIp,
+    has_oob_ip: booleanFilter((ctx) => (registry.has('ipam.ipaddress') ? 't.oob_ip_id IS NOT NULL' : ctx.driver === 'sqlite' ? '0' : 'FALSE')),
     virtual_chassis_member: booleanFilter(() => 't.virtual_chassis_id IS NOT NULL'),
     local_context_data: booleanFilter(() => 't.local_context_data IS NOT NULL'),
     ...macAddressFilters('dcim.interface', 'device_id'),
@@ -409,7 +411,7 @@ export const Device = defineModel({
     const placed = changed('site_id', 'location_id', 'rack_id', 'position', 'face', 'device_type_id');
     const type = placed || changed('platform_id') ? await loadRow(ctx, registry.get('dcim.devicetype')!, row.device_type_id) : null;
     if (placed) await validatePlacement(row, type, ctx);
-    if (changed('primary_ip4_id', 'primary_ip6_id', 'virtual_chassis_id')) {
+    if (changed('primary_ip4_id', 'primary_ip6_id', 'oob_ip_id', 'virtual_chassis_id')) {
       await validatePrimaryIps(row, row.id, ctx, (ip) => `The specified IP address (${ip.address}) is not assigned to this device.`, true);
     }
     if (changed('platform_id', 'device_type_id')) await validatePlatform(row, type, ctx);
@@ -578,7 +580,8 @@ function primaryIp(rep: Record<string, unknown>, preferIpv4 = false): unknown {
 
 /**
  * A primary address has the right family and sits on one of the device's interfaces, or on any
- * non-management interface of its virtual chassis; a device may also name the outside address of a NAT pair.
+ * non-management interface of its virtual chassis; a device may also name the outside address of a NAT pair,
+ * and so its out-of-band address (4.1), of either family.
  */
 async function validatePrimaryIps(row: Row, deviceId: number, ctx: WriteContext | undefined, notAssigned: (ip: Row) => string, viaNat: boolean): Promise<void> {
   const addresses = registry.get('ipam.ipaddress');
@@ -592,12 +595,13 @@ async function validatePrimaryIps(row: Row, deviceId: number, ctx: WriteContext 
     if (device.virtual_chassis_id === null || iface.mgmt_only) return false;
     return (await loadRow(ctx, Device, iface.device_id))?.virtual_chassis_id === device.virtual_chassis_id;
   };
+  const assigned = async (ip: Row) => (await onDevice(ip)) || (viaNat && (await onDevice(await loadRow(ctx, addresses, ip.nat_inside_id))));
   for (const family of [4, 6]) {
     const ip = await loadRow(ctx, addresses, row[`primary_ip${family}_id`]);
     if (!ip) continue;
     if (ip.family !== family) throw new FieldError({ [`primary_ip${family}`]: [`${ip.address} is not an IPv${family} address.`] });
-    if (await onDevice(ip)) continue;
-    if (viaNat && (await onDevice(await loadRow(ctx, addresses, ip.nat_inside_id)))) continue;
-    throw new FieldError({ [`primary_ip${family}`]: [notAssigned(ip)] });
+    if (!(await assigned(ip))) throw new FieldError({ [`primary_ip${family}`]: [notAssigned(ip)] });
   }
+  const oob = 'oob_ip_id' in row ? await loadRow(ctx, addresses, row.oob_ip_id) : null;
+  if (oob && !(await assigned(oob))) throw new FieldError({ oob_ip: [notAssigned(oob)] });
 }

@@ -94,7 +94,7 @@ export const NetBox35 = defineDialect({
     'dcim.rearport': { hide: ['front_ports'] },
     'dcim.rearporttemplate': { hide: ['front_ports'] },
     // 3.5's devices and machines matched their interfaces' MAC address, the primary one's; 4.x placed devices by coordinates.
-    'dcim.device': added(['latitude', 'longitude'], ['any_mac_address']),
+    'dcim.device': added(['latitude', 'longitude', 'oob_ip'], ['any_mac_address', 'oob_ip_id', 'has_oob_ip']),
     'ipam.prefix': scoped,
     // 4.3's service parents and 4.1's VLAN group ranges and tenancy are not 3.5's: it reads a service's device or virtual machine, a group's outer bounds.
     'ipam.service': {

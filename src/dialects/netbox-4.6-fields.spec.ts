@@ -34,7 +34,6 @@ const NOT_SHOWN: Array<[reason: string, fields: Record<string, string[]>]> = [
     'virtualization.virtualmachine': ['virtual_machine_type'],
   }],
   ['fields of models others are changing (components, templates, devices, virtualization, VLAN groups, contacts)', {
-    'dcim.device': ['oob_ip'],
     'dcim.virtualchassis': ['members'],
     'dcim.module': ['replicate_components', 'adopt_components'],
     'dcim.interface': ['bridge_interfaces'],
