@@ -304,4 +304,59 @@ describe("NetBox 4.x's fields of DCIM models across API generations", () => {
       expect((await read(`/v4/api/dcim/devices/${host.id}/`)).oob_ip).toMatchObject({ id: inside.id, family: 6 });
     });
   });
+  describe("read-only lists and numbers: an interface's bridged interfaces, a chassis' members, a reservation's units", () => {
+    it("lists the interfaces bridged to an interface on /v4, nested, and nothing on /api/", async () => {
+      const host = await device('bridge');
+      const make = (name: string, fields: Json = {}) => createOne(t, '/api/dcim/interfaces/', { device: host.id, name, type: '1000base-t', ...fields });
+      const br = await make('br0', { type: 'bridge' });
+      const eth1 = await make('eth1', { bridge: br.id });
+      const eth0 = await make('eth0', { bridge: br.id, description: 'uplink' });
+      const lone = await make('eth2');
+      const shown = await read(`/v4/api/dcim/interfaces/${br.id}/`);
+      const keys = Object.keys(shown);
+      expect(keys.slice(keys.indexOf('bridge'), keys.indexOf('bridge') + 3)).toEqual(['bridge', 'bridge_interfaces', 'lag']);
+      expect(shown.bridge_interfaces).toEqual([
+        { id: eth0.id, url: expect.stringContaining(`/v4/api/dcim/interfaces/${eth0.id}/`), display: 'eth0', device: expect.objectContaining({ id: host.id }), name: 'eth0', description: 'uplink', cable: null, _occupied: false },
+        expect.objectContaining({ id: eth1.id, name: 'eth1' }),
+      ]);
+      expect((await read(`/v4/api/dcim/interfaces/${lone.id}/`)).bridge_interfaces).toEqual([]);
+      expect(await read(`/api/dcim/interfaces/${br.id}/`)).not.toHaveProperty('bridge_interfaces');
+      // Read-only: a body naming them changes nothing.
+      expectStatus(await t.patch(`/v4/api/dcim/interfaces/${lone.id}/`, { bridge_interfaces: [eth0.id] }), 200);
+      expect((await read(`/v4/api/dcim/interfaces/${lone.id}/`)).bridge_interfaces).toEqual([]);
+
+      const other = await device('bridge');
+      await createOne(t, '/api/dcim/interfaces/', { device: other.id, name: 'br0', type: 'bridge' });
+      const cost = (d: Json) => pageStatements(t, () => t.get(`/v4/api/dcim/interfaces/?device_id=${d.id}`).expect(200));
+      expect(await cost(host)).toBe(await cost(other));
+    });
+
+    it("lists a virtual chassis' members on /v4, nested, and nothing on /api/", async () => {
+      const stack = await createOne(t, '/api/dcim/virtual-chassis/', { name: unique('stack') });
+      const lone = await createOne(t, '/api/dcim/virtual-chassis/', { name: unique('stack') });
+      const members = [await device('sw', { virtual_chassis: stack.id, vc_position: 2 }), await device('sw', { virtual_chassis: stack.id, vc_position: 1 })];
+      const shown = await read(`/v4/api/dcim/virtual-chassis/${stack.id}/`);
+      expect(Object.keys(shown).slice(-2)).toEqual(['member_count', 'members']);
+      expect(shown.member_count).toBe(2);
+      expect(shown.members).toEqual(
+        [...members]
+          .sort((a, b) => a.name.localeCompare(b.name))
+          .map((m) => ({ id: m.id, url: expect.stringContaining(`/v4/api/dcim/devices/${m.id}/`), display: m.name, name: m.name, description: '' })),
+      );
+      expect((await read(`/v4/api/dcim/virtual-chassis/${lone.id}/`)).members).toEqual([]);
+      expect(await read(`/api/dcim/virtual-chassis/${stack.id}/`)).not.toHaveProperty('members');
+      const cost = (vc: Json) => pageStatements(t, () => t.get(`/v4/api/dcim/virtual-chassis/?id=${vc.id}`).expect(200));
+      expect(await cost(stack)).toBe(await cost(lone));
+    });
+
+    it("counts a reservation's units on /v4 only", async () => {
+      const rack = await createOne(t, '/api/dcim/racks/', { name: unique('R'), site: site.id });
+      const reservation = await createOne(t, '/v4/api/dcim/rack-reservations/', { rack: rack.id, units: [3, 1, 2], user: 1, description: 'Lab' });
+      expect(reservation).toMatchObject({ units: [1, 2, 3], unit_count: 3 });
+      expect(Object.keys(reservation).slice(5, 8)).toEqual(['units', 'unit_count', 'status']);
+      expect(await read(`/api/dcim/rack-reservations/${reservation.id}/`)).not.toHaveProperty('unit_count');
+      expectStatus(await t.patch(`/v4/api/dcim/rack-reservations/${reservation.id}/`, { units: [5], unit_count: 9 }), 200);
+      expect((await read(`/v4/api/dcim/rack-reservations/${reservation.id}/`)).unit_count).toBe(1);
+    });
+  });
 });

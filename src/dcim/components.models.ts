@@ -273,7 +273,7 @@ export const Interface = defineComponent({
     type: choice(INTERFACE_TYPES),
     enabled: boolean({ default: true }),
     parent: foreignKey('dcim.interface', { nullable: true, onDelete: 'SET NULL' }),
-    bridge: foreignKey('dcim.interface', { nullable: true, onDelete: 'SET NULL' }),
+    bridge: foreignKey('dcim.interface', { nullable: true, onDelete: 'SET NULL', reverse: 'bridge_interfaces' }),
     lag: foreignKey('dcim.interface', { nullable: true, onDelete: 'SET NULL' }),
     mtu: integer({ min: 1, max: 65536, nullable: true }),
     ...primaryMacFields(),

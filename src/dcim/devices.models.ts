@@ -310,7 +310,7 @@ export const Device = defineModel({
     primary_ip6: foreignKey('ipam.ipaddress', { nullable: true, onDelete: 'SET NULL' }),
     oob_ip: foreignKey('ipam.ipaddress', { nullable: true, unique: true, onDelete: 'SET NULL', label: 'Out-of-band IP', verboseName: 'Out-of-band IP' }),
     cluster: foreignKey('virtualization.cluster', { nullable: true, onDelete: 'SET NULL' }),
-    virtual_chassis: foreignKey('dcim.virtualchassis', { nullable: true, onDelete: 'SET NULL' }),
+    virtual_chassis: foreignKey('dcim.virtualchassis', { nullable: true, onDelete: 'SET NULL', reverse: 'members' }),
     vc_position: integer({ min: 0, max: 255, nullable: true }),
     vc_priority: integer({ min: 0, max: 255, nullable: true }),
     latitude: decimal({ digits: 8, places: 6, nullable: true, helpText: 'GPS coordinate in decimal format (xx.yyyyyy)' }),

@@ -39,13 +39,15 @@ const ADDED: Record<string, ModelView> = {
   'dcim.moduletype': added(['airflow', 'module_count'], ['module_bays']),
   'dcim.rackrole': added(['comments']),
   'dcim.rack': added(['starting_unit', 'outer_height', 'airflow']),
-  'dcim.rackreservation': added(['status']),
+  'dcim.rackreservation': added(['status', 'unit_count']),
   'dcim.powerfeed': added(['tenant'], ['tenant_id', 'tenant_group', 'tenant_group_id']),
   'dcim.poweroutlet': added(['status', 'color']),
   'dcim.poweroutlettemplate': added(['color']),
   'dcim.interfacetemplate': added(['rf_role']),
   'dcim.inventoryitem': added(['status']),
   'dcim.inventoryitemrole': added(['comments']),
+  // Read-only lists 4.x shows: an interface's bridged interfaces, a chassis' members.
+  'dcim.virtualchassis': added(['members']),
   'dcim.modulebay': added(['enabled', '_occupied']),
   'dcim.devicebay': added(['enabled', '_occupied']),
   // 4.x's module types have bays of their own.
@@ -87,7 +89,7 @@ export const NetBox35 = defineDialect({
       hide: ['termination_type', 'termination_id', 'termination', '_region', '_site_group', '_location'],
       filters: { ...unfiltered(['region', 'site_group', 'location', 'provider']), termination_type: null },
     },
-    'dcim.interface': macs,
+    'dcim.interface': { hide: [...macs.hide!, 'bridge_interfaces'], filters: macs.filters },
     // 3.5's front ports name one rear port position; 4.5's list their mappings (port-mappings.ts).
     'dcim.frontport': { hide: ['positions', 'rear_ports'] },
     'dcim.frontporttemplate': { hide: ['positions', 'rear_ports'] },

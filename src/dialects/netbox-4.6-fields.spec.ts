@@ -34,9 +34,7 @@ const NOT_SHOWN: Array<[reason: string, fields: Record<string, string[]>]> = [
     'virtualization.virtualmachine': ['virtual_machine_type'],
   }],
   ['fields of models others are changing (components, templates, devices, virtualization, VLAN groups, contacts)', {
-    'dcim.virtualchassis': ['members'],
     'dcim.module': ['replicate_components', 'adopt_components'],
-    'dcim.interface': ['bridge_interfaces'],
     'ipam.vlangroup': ['comments'],
     'ipam.vlan': ['qinq_role', 'qinq_svlan'],
     'virtualization.clustertype': ['comments'],
@@ -59,7 +57,6 @@ const NOT_SHOWN: Array<[reason: string, fields: Record<string, string[]>]> = [
   ['not plain storage: computed, written from the other side, or behaviour to build', {
     'users.group': ['permissions'],
     'users.user': ['last_login', 'permissions'],
-    'dcim.rackreservation': ['unit_count'],
     'ipam.asn': ['sites'],
     'extras.imageattachment': ['image_size'],
     'extras.configtemplate': ['debug', 'auto_sync_enabled'],
