@@ -1,6 +1,6 @@
 import { createOne, expectStatus, Json } from './helpers/seed';
 import { slugify, unique } from './helpers/fixtures';
-import { pageStatements } from './helpers/queries';
+import { pageStatements, statementsOf } from './helpers/queries';
 import { TestApp } from './helpers/test-app';
 
 /**
@@ -357,6 +357,97 @@ describe("NetBox 4.x's fields of DCIM models across API generations", () => {
       expect(await read(`/api/dcim/rack-reservations/${reservation.id}/`)).not.toHaveProperty('unit_count');
       expectStatus(await t.patch(`/v4/api/dcim/rack-reservations/${reservation.id}/`, { units: [5], unit_count: 9 }), 200);
       expect((await read(`/v4/api/dcim/rack-reservations/${reservation.id}/`)).unit_count).toBe(1);
+    });
+  });
+  describe("4.0's counter fields, counted as they are read", () => {
+    const DEVICE_COUNTS = [
+      'console_port_count', 'console_server_port_count', 'power_port_count', 'power_outlet_count', 'interface_count', 'front_port_count',
+      'rear_port_count', 'device_bay_count', 'module_bay_count', 'inventory_item_count',
+    ];
+
+    it("counts a device's components on /v4, in 4.6's order, filters by the counts, and neither shows nor counts them on /api/", async () => {
+      const host = await device('counted');
+      const empty = await device('counted');
+      for (const name of ['ge-0/0/0', 'ge-0/0/1', 'ge-0/0/2']) await createOne(t, '/api/dcim/interfaces/', { device: host.id, name, type: '1000base-t' });
+      await createOne(t, '/api/dcim/console-ports/', { device: host.id, name: 'con' });
+      await createOne(t, '/api/dcim/power-ports/', { device: host.id, name: 'PSU0' });
+      const rear = await createOne(t, '/api/dcim/rear-ports/', { device: host.id, name: 'R1', type: 'lc' });
+      await createOne(t, '/api/dcim/front-ports/', { device: host.id, name: 'F1', type: 'lc', rear_port: rear.id });
+      await createOne(t, '/api/dcim/device-bays/', { device: host.id, name: 'Bay' });
+      await createOne(t, '/api/dcim/module-bays/', { device: host.id, name: 'Slot' });
+      await createOne(t, '/api/dcim/inventory-items/', { device: host.id, name: 'Fan' });
+      const shown = await read(`/v4/api/dcim/devices/${host.id}/`);
+      expect(Object.keys(shown).slice(-DEVICE_COUNTS.length)).toEqual(DEVICE_COUNTS);
+      expect(shown).toMatchObject({
+        console_port_count: 1, console_server_port_count: 0, power_port_count: 1, power_outlet_count: 0, interface_count: 3, front_port_count: 1,
+        rear_port_count: 1, device_bay_count: 1, module_bay_count: 1, inventory_item_count: 1,
+      });
+      expect(await read(`/v4/api/dcim/devices/${empty.id}/`)).toMatchObject(Object.fromEntries(DEVICE_COUNTS.map((k) => [k, 0])));
+      const old = await read(`/api/dcim/devices/${host.id}/`);
+      for (const key of DEVICE_COUNTS) expect(old).not.toHaveProperty(key);
+      // A 3.5 page does not pay for them either.
+      const sql = (await statementsOf(t, () => t.get(`/api/dcim/devices/?id=${host.id}`).expect(200))).join('\n');
+      expect(sql).not.toMatch(/COUNT\(\*\) FROM "dcim_interface"/);
+
+      const both = `id=${host.id}&id=${empty.id}`;
+      expect(await ids(`/v4/api/dcim/devices/?${both}&interface_count=3`)).toEqual([host.id]);
+      expect(await ids(`/v4/api/dcim/devices/?${both}&interface_count__gte=1&console_port_count=1`)).toEqual([host.id]);
+      expect(await ids(`/v4/api/dcim/devices/?${both}&interface_count__lt=1`)).toEqual([empty.id]);
+      expect(await ids(`/v4/api/dcim/devices/?${both}&inventory_item_count__n=1`)).toEqual([empty.id]);
+      expect((await read(`/v4/api/dcim/devices/?${both}&ordering=-interface_count`)).results.map((d: Json) => d.id)).toEqual([host.id, empty.id]);
+      expect((await read(`/api/dcim/devices/?${both}&interface_count=3`)).count).toBe(2);
+      expect((await t.get('/v4/api/dcim/devices/?interface_count=many')).body).toEqual({ interface_count: ['Enter a whole number.'] });
+    });
+
+    it("counts a device type's and a module type's templates, a chassis' members, and filters by those counts on /v4 only", async () => {
+      const type = await createOne(t, '/api/dcim/device-types/', { manufacturer: maker.id, model: unique('QFX'), slug: slugify(unique('qfx')), subdevice_role: 'parent' });
+      for (const name of ['et-0/0/0', 'et-0/0/1']) await createOne(t, '/api/dcim/interface-templates/', { device_type: type.id, name, type: '100gbase-x-qsfp28' });
+      await createOne(t, '/api/dcim/device-bay-templates/', { device_type: type.id, name: 'Bay' });
+      await createOne(t, '/api/dcim/inventory-item-templates/', { device_type: type.id, name: 'Fan' });
+      const instance = await createOne(t, '/api/dcim/devices/', { name: unique('qfx'), device_type: type.id, device_role: role.id, site: site.id });
+      const shown = await read(`/v4/api/dcim/device-types/${type.id}/`);
+      expect(Object.keys(shown).slice(-11)).toEqual([
+        'device_count', 'console_port_template_count', 'console_server_port_template_count', 'power_port_template_count', 'power_outlet_template_count',
+        'interface_template_count', 'front_port_template_count', 'rear_port_template_count', 'device_bay_template_count', 'module_bay_template_count',
+        'inventory_item_template_count',
+      ]);
+      expect(shown).toMatchObject({ device_count: 1, interface_template_count: 2, device_bay_template_count: 1, inventory_item_template_count: 1, module_bay_template_count: 0 });
+      const old = await read(`/api/dcim/device-types/${type.id}/`);
+      expect(old.device_count).toBe(1);
+      expect(old).not.toHaveProperty('interface_template_count');
+      expect(await ids(`/v4/api/dcim/device-types/?id=${type.id}&id=${chassisType.id}&interface_template_count=2`)).toEqual([type.id]);
+      expect(await ids(`/v4/api/dcim/device-types/?id=${type.id}&device_count=1`)).toEqual([type.id]);
+      expect((await read(`/api/dcim/device-types/?id=${type.id}&device_count=7`)).count).toBe(1);
+      expect((await read(`/v4/api/dcim/devices/${instance.id}/`)).interface_count).toBe(2);
+
+      const card = await createOne(t, '/api/dcim/module-types/', { manufacturer: maker.id, model: unique('PIC') });
+      await createOne(t, '/api/dcim/interface-templates/', { module_type: card.id, name: 'xe-{module}/0', type: '10gbase-x-sfpp' });
+      await createOne(t, '/v4/api/dcim/module-bay-templates/', { module_type: card.id, name: 'Sub {module}' });
+      const cardShown = await read(`/v4/api/dcim/module-types/${card.id}/`);
+      expect(Object.keys(cardShown).slice(-9)).toEqual([
+        'module_count', 'console_port_template_count', 'console_server_port_template_count', 'power_port_template_count', 'power_outlet_template_count',
+        'interface_template_count', 'front_port_template_count', 'rear_port_template_count', 'module_bay_template_count',
+      ]);
+      expect(cardShown).toMatchObject({ module_count: 0, interface_template_count: 1, module_bay_template_count: 1 });
+      const oldCard = await read(`/api/dcim/module-types/${card.id}/`);
+      expect(oldCard).not.toHaveProperty('interface_template_count');
+      expect(oldCard).not.toHaveProperty('module_count');
+      expect(await ids(`/v4/api/dcim/module-types/?id=${card.id}&module_bay_template_count__gte=1&module_count=0`)).toEqual([card.id]);
+
+      const stack = await createOne(t, '/api/dcim/virtual-chassis/', { name: unique('stack') });
+      await device('member', { virtual_chassis: stack.id, vc_position: 1 });
+      expect(await ids(`/v4/api/dcim/virtual-chassis/?id=${stack.id}&member_count=1`)).toEqual([stack.id]);
+      expect(await ids(`/v4/api/dcim/virtual-chassis/?id=${stack.id}&member_count=2`)).toEqual([]);
+      expect((await read(`/api/dcim/virtual-chassis/?id=${stack.id}&member_count=2`)).count).toBe(1);
+    });
+
+    it('reads a page of devices, and of types, in the same statements whatever their number', async () => {
+      const devices = [await device('page'), await device('page'), await device('page')];
+      await createOne(t, '/api/dcim/interfaces/', { device: devices[1].id, name: 'eth0', type: '1000base-t' });
+      const cost = (list: string, objects: Json[]) => pageStatements(t, () => t.get(`/v4/api/dcim/${list}/?${objects.map((o) => `id=${o.id}`).join('&')}`).expect(200));
+      expect(await cost('devices', devices)).toBe(await cost('devices', devices.slice(0, 1)));
+      const types = [chassisType, await createOne(t, '/api/dcim/device-types/', { manufacturer: maker.id, model: unique('EX'), slug: slugify(unique('ex')) })];
+      expect(await cost('device-types', types)).toBe(await cost('device-types', types.slice(0, 1)));
     });
   });
 });

@@ -19,11 +19,6 @@ const notifications: Unstored = ['notification_groups', '4.1 notifications are n
 const cableConnector: Unstored = ['cable_connector', '4.6 cable connectors are not stored'];
 const autoSync: Unstored = ['auto_sync_enabled', "4.x's data-file auto sync is not stored"];
 const nestedRoles: Unstored = ['parent', '4.4 nested platforms and device roles are not stored'];
-const templateCounts = (fields: string[]): Record<string, Unstored> =>
-  Object.fromEntries(fields.map((name) => [`${name}_template_count`, [`${name}_template_count`, '4.x counter fields are not stored'] as Unstored]));
-const componentCounts = (fields: string[]): Record<string, Unstored> =>
-  Object.fromEntries(fields.map((name) => [`${name}_count`, [`${name}_count`, '4.x counter fields are not stored'] as Unstored]));
-const COMPONENTS = ['console_port', 'console_server_port', 'power_port', 'power_outlet', 'interface', 'front_port', 'rear_port', 'module_bay'];
 
 /**
  * The 4.6 filters /v4 does not take, because this service does not store what they filter, by stored model. Each names
@@ -55,13 +50,7 @@ const NOT_STORED: Record<string, Record<string, Unstored>> = {
   'core.job': { notifications: ['notifications', '4.1 notifications are not stored'], queue_name: ['queue_name', '4.2 job queues are not stored'] },
   'dcim.platform': { parent: nestedRoles, parent_id: nestedRoles, ancestor: nestedRoles, ancestor_id: nestedRoles },
   'dcim.devicerole': { parent: nestedRoles, parent_id: nestedRoles, ancestor: nestedRoles, ancestor_id: nestedRoles },
-  'dcim.devicetype': {
-    ...templateCounts([...COMPONENTS, 'device_bay', 'inventory_item']),
-    device_count: ['device_count', '4.x counter fields are not stored (the count is computed per row)'],
-  },
   'dcim.moduletype': {
-    ...templateCounts(COMPONENTS),
-    module_count: ['module_count', '4.x counter fields are not stored'],
     profile: ['profile', '4.3 module type profiles are not stored'],
     profile_id: ['profile', '4.3 module type profiles are not stored'],
   },
@@ -76,10 +65,6 @@ const NOT_STORED: Record<string, Record<string, Unstored>> = {
   'dcim.rackreservation': {
     group: ['group', '4.4 rack groups are not stored'],
     group_id: ['group', '4.4 rack groups are not stored'],
-  },
-  'dcim.virtualchassis': { member_count: ['member_count', '4.x counter fields are not stored (the count is computed per row)'] },
-  'dcim.device': {
-    ...componentCounts([...COMPONENTS, 'device_bay', 'inventory_item']),
   },
   'dcim.module': { profile: ['profile', '4.3 module type profiles are not stored'], profile_id: ['profile', '4.3 module type profiles are not stored'] },
   'dcim.consoleport': { cable_connector: cableConnector },

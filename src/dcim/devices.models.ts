@@ -2,7 +2,8 @@ import { FieldError, choice, decimal, foreignKey, integer, json, text } from '..
 import { LabelContext, Row, WriteContext, changedColumns, defineModel, labelOf, registry } from '../core/model/model';
 import { booleanFilter, escapeLike, existingIds, idIn, iexact, pathFilter, searchFilter, tenancyFilters } from '../core/query/filters';
 import { macAddressFilters } from './mac-addresses.models';
-import { componentPresenceFilters } from './types.models';
+import { componentCounts, componentPresenceFilters } from './types.models';
+import { DEVICE_COMPONENT_KINDS, counterNames } from './component-kinds';
 import { ModelQuery, jsonListSql, loadRow, parseJsonList, q, selectSql } from '../core/query/model-query';
 import { RenderContext, objectUrl } from '../core/serialize/serializer';
 import { DEVICE_FACES, DEVICE_STATUSES, MODULE_STATUSES, VDC_STATUSES } from './choices';
@@ -39,7 +40,7 @@ export const VirtualChassis = defineModel({
   full: ['id', 'url', 'display', 'name', 'domain', 'master', 'description', 'comments', 'tags', 'custom_fields', 'member_count', 'created', 'last_updated'],
   counts: { member_count: { model: 'dcim.device', field: 'virtual_chassis' } },
   brief: ['id', 'url', 'display', 'name', 'master', 'member_count'],
-  filterset: { fields: ['id', 'domain', 'name'], related: ['master_id', 'master'] },
+  filterset: { fields: ['id', 'domain', 'name', 'member_count'], related: ['master_id', 'master'] },
   filters: {
     // NetBox reads a chassis's tenant and site through its master.
     tenant_id: pathFilter(() => VirtualChassis, 'master.tenant', 'id'),
@@ -327,6 +328,7 @@ export const Device = defineModel({
     'created', 'last_updated',
   ],
   brief: ['id', 'url', 'display', 'name', 'display_name'],
+  counts: componentCounts('device', DEVICE_COMPONENT_KINDS),
   constraints: [
     { fields: ['name', 'site', 'tenant'], name: 'dcim_device_unique_name_site_tenant' },
     { fields: ['name', 'site'], when: { tenant: null }, name: 'dcim_device_unique_name_site', message: 'Device name must be unique per site.' },
@@ -359,7 +361,10 @@ export const Device = defineModel({
     ancestors: ['regions', 'site_groups'],
   },
   filterset: {
-    fields: ['id', 'asset_tag', 'face', 'position', 'latitude', 'longitude', 'airflow', 'vc_position', 'vc_priority', 'name', 'serial', 'status'],
+    fields: [
+      'id', 'asset_tag', 'face', 'position', 'latitude', 'longitude', 'airflow', 'vc_position', 'vc_priority', 'name', 'serial', 'status',
+      ...counterNames(DEVICE_COMPONENT_KINDS),
+    ],
     related: [
       'device_type_id', 'device_type', 'platform_id', 'platform', 'site_id', 'site', 'location_id', 'rack_id', 'cluster_id', 'virtual_chassis_id',
       'config_template_id', 'primary_ip4_id', 'primary_ip6_id', 'oob_ip_id', 'tenant_id', 'tenant',

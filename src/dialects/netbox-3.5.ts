@@ -1,4 +1,5 @@
 import { ModelView, ValueConversion, defineDialect } from '../core/dialect/dialect';
+import { DEVICE_COMPONENT_KINDS, MODULE_COMPONENT_KINDS, counterNames } from '../dcim/component-kinds';
 
 /** A model NetBox 4.2 scoped: 3.5 knew its site only (the cached one), and filtered by neither location nor scope. */
 const scoped: ModelView = {
@@ -35,8 +36,8 @@ const ADDED: Record<string, ModelView> = {
   'dcim.sitegroup': added(['comments', 'prefix_count']),
   'dcim.location': added(['facility', 'comments', 'prefix_count']),
   'dcim.manufacturer': added(['comments', 'moduletype_count']),
-  'dcim.devicetype': added(['exclude_from_utilization']),
-  'dcim.moduletype': added(['airflow', 'module_count'], ['module_bays']),
+  'dcim.devicetype': added(['exclude_from_utilization', ...counterNames(DEVICE_COMPONENT_KINDS, 'template')], ['device_count']),
+  'dcim.moduletype': added(['airflow', 'module_count', ...counterNames(MODULE_COMPONENT_KINDS, 'template')], ['module_bays']),
   'dcim.rackrole': added(['comments']),
   'dcim.rack': added(['starting_unit', 'outer_height', 'airflow']),
   'dcim.rackreservation': added(['status', 'unit_count']),
@@ -47,7 +48,7 @@ const ADDED: Record<string, ModelView> = {
   'dcim.inventoryitem': added(['status']),
   'dcim.inventoryitemrole': added(['comments']),
   // Read-only lists 4.x shows: an interface's bridged interfaces, a chassis' members.
-  'dcim.virtualchassis': added(['members']),
+  'dcim.virtualchassis': added(['members'], ['member_count']),
   'dcim.modulebay': added(['enabled', '_occupied']),
   'dcim.devicebay': added(['enabled', '_occupied']),
   // 4.x's module types have bays of their own.
@@ -96,7 +97,7 @@ export const NetBox35 = defineDialect({
     'dcim.rearport': { hide: ['front_ports'] },
     'dcim.rearporttemplate': { hide: ['front_ports'] },
     // 3.5's devices and machines matched their interfaces' MAC address, the primary one's; 4.x placed devices by coordinates.
-    'dcim.device': added(['latitude', 'longitude', 'oob_ip'], ['any_mac_address', 'oob_ip_id', 'has_oob_ip']),
+    'dcim.device': added(['latitude', 'longitude', 'oob_ip', ...counterNames(DEVICE_COMPONENT_KINDS)], ['any_mac_address', 'oob_ip_id', 'has_oob_ip']),
     'ipam.prefix': scoped,
     // 4.3's service parents and 4.1's VLAN group ranges and tenancy are not 3.5's: it reads a service's device or virtual machine, a group's outer bounds.
     'ipam.service': {
