@@ -450,4 +450,102 @@ describe("NetBox 4.x's fields of DCIM models across API generations", () => {
       expect(await cost('device-types', types)).toBe(await cost('device-types', types.slice(0, 1)));
     });
   });
+  describe("a module's create: replicating its type's components, or adopting the device's", () => {
+    let card: Json;
+
+    beforeAll(async () => {
+      card = await createOne(t, '/api/dcim/module-types/', { manufacturer: maker.id, model: unique('LC') });
+      await createOne(t, '/api/dcim/interface-templates/', { module_type: card.id, name: 'xe-{module}/0', type: '10gbase-x-sfpp' });
+      await createOne(t, '/api/dcim/interface-templates/', { module_type: card.id, name: 'xe-{module}/1', type: '10gbase-x-sfpp' });
+      await createOne(t, '/api/dcim/console-port-templates/', { module_type: card.id, name: 'con{module}' });
+      await createOne(t, '/v4/api/dcim/module-bay-templates/', { module_type: card.id, name: 'SFP {module}' });
+    });
+
+    /** A device with a bay at `position`, and what its components are named, by kind, with the module each is in. */
+    async function host(position: string | null): Promise<{ device: Json; bay: Json }> {
+      const d = await device('modular');
+      const bay = await createOne(t, '/api/dcim/module-bays/', { device: d.id, name: `Slot ${position ?? 'x'}`, ...(position === null ? {} : { position }) });
+      return { device: d, bay };
+    }
+    const componentsOf = async (d: Json, list: string) =>
+      (await read(`/v4/api/dcim/${list}/?device_id=${d.id}&ordering=name`)).results.map((c: Json) => [c.name, c.module?.id ?? null]);
+    const modulesIn = async (d: Json) => (await read(`/v4/api/dcim/modules/?device_id=${d.id}`)).count;
+
+    it("replicates them by default, on both generations, and never shows the flags", async () => {
+      const { device: d, bay } = await host('1');
+      const module = await createOne(t, '/v4/api/dcim/modules/', { device: d.id, module_bay: bay.id, module_type: card.id, replicate_components: true });
+      expect(module).not.toHaveProperty('replicate_components');
+      expect(module).not.toHaveProperty('adopt_components');
+      expect(await componentsOf(d, 'interfaces')).toEqual([['xe-1/0', module.id], ['xe-1/1', module.id]]);
+      expect(await componentsOf(d, 'console-ports')).toEqual([['con1', module.id]]);
+      expect((await componentsOf(d, 'module-bays')).map(([name]: string[]) => name)).toEqual(['SFP 1', 'Slot 1']);
+      expect(await read(`/v4/api/dcim/modules/${module.id}/`)).not.toHaveProperty('replicate_components');
+
+      // 3.5 knows no flags: its module always replicates.
+      const old = await host('2');
+      const oldModule = await createOne(t, '/api/dcim/modules/', { device: old.device.id, module_bay: old.bay.id, module_type: card.id, replicate_components: false });
+      expect(oldModule).not.toHaveProperty('replicate_components');
+      expect(await componentsOf(old.device, 'interfaces')).toEqual([['xe-2/0', oldModule.id], ['xe-2/1', oldModule.id]]);
+
+      const v4 = (await read('/v4/api/schema/?format=json')).components.schemas;
+      expect(v4.WritableModuleRequest.properties).toMatchObject({ replicate_components: { type: 'boolean' }, adopt_components: { type: 'boolean' } });
+      expect(v4.Module.properties).not.toHaveProperty('replicate_components');
+      expect((await read('/api/schema/?format=json')).components.schemas.WritableModuleRequest.properties).not.toHaveProperty('adopt_components');
+    });
+
+    it('makes none of them when told not to replicate', async () => {
+      const { device: d, bay } = await host('3');
+      const module = await createOne(t, '/v4/api/dcim/modules/', { device: d.id, module_bay: bay.id, module_type: card.id, replicate_components: false });
+      expect(module.module_type.id).toBe(card.id);
+      expect(await componentsOf(d, 'interfaces')).toEqual([]);
+      expect(await componentsOf(d, 'console-ports')).toEqual([]);
+      expect(await componentsOf(d, 'module-bays')).toEqual([['Slot 3', null]]);
+    });
+
+    it("adopts the device's own components of the templates' names, making the others only when also replicating", async () => {
+      const { device: d, bay } = await host('4');
+      const own = await createOne(t, '/api/dcim/interfaces/', { device: d.id, name: 'xe-4/0', type: '10gbase-x-sfpp', description: 'kept' });
+      const module = await createOne(t, '/v4/api/dcim/modules/', { device: d.id, module_bay: bay.id, module_type: card.id, replicate_components: false, adopt_components: true });
+      expect(await componentsOf(d, 'interfaces')).toEqual([['xe-4/0', module.id]]);
+      expect(await read(`/v4/api/dcim/interfaces/${own.id}/`)).toMatchObject({ module: { id: module.id }, description: 'kept' });
+      expect(await componentsOf(d, 'console-ports')).toEqual([]);
+
+      const both = await host('5');
+      const con = await createOne(t, '/api/dcim/console-ports/', { device: both.device.id, name: 'con5' });
+      const replicated = await createOne(t, '/v4/api/dcim/modules/', { device: both.device.id, module_bay: both.bay.id, module_type: card.id, adopt_components: true });
+      expect(await componentsOf(both.device, 'console-ports')).toEqual([['con5', replicated.id]]);
+      expect((await read(`/v4/api/dcim/console-ports/${con.id}/`)).module.id).toBe(replicated.id);
+      expect(await componentsOf(both.device, 'interfaces')).toEqual([['xe-5/0', replicated.id], ['xe-5/1', replicated.id]]);
+    });
+
+    it("refuses, as NetBox's serializer, a name already taken, an adopted component of another module, and a placeholder without a position; writing nothing", async () => {
+      const taken = await host('6');
+      await createOne(t, '/api/dcim/interfaces/', { device: taken.device.id, name: 'xe-6/1', type: '10gbase-x-sfpp' });
+      const body = { device: taken.device.id, module_bay: taken.bay.id, module_type: card.id };
+      expect(await refused('post', '/v4/api/dcim/modules/', body)).toEqual({ non_field_errors: ['A Interface named xe-6/1 already exists'] });
+      expect(await refused('post', '/api/dcim/modules/', body)).toEqual({ non_field_errors: ['A Interface named xe-6/1 already exists'] });
+      expect(await modulesIn(taken.device)).toBe(0);
+      expect(await componentsOf(taken.device, 'console-ports')).toEqual([]);
+      // Not replicating, nothing is made, and nothing can clash.
+      expectStatus(await t.post('/v4/api/dcim/modules/', { ...body, replicate_components: false }), 201);
+
+      const held = await host('7');
+      const other = await createOne(t, '/api/dcim/module-bays/', { device: held.device.id, name: 'Slot 8', position: '8' });
+      const first = await createOne(t, '/v4/api/dcim/modules/', { device: held.device.id, module_bay: other.id, module_type: card.id, replicate_components: false });
+      await createOne(t, '/api/dcim/console-ports/', { device: held.device.id, name: 'con7', module: first.id });
+      expect(await refused('post', '/v4/api/dcim/modules/', { device: held.device.id, module_bay: held.bay.id, module_type: card.id, adopt_components: true })).toEqual({
+        non_field_errors: ['Cannot adopt ConsolePort con7 as it already belongs to a module'],
+      });
+      expect(await modulesIn(held.device)).toBe(1);
+
+      const nowhere = await host(null);
+      expect(await refused('post', '/v4/api/dcim/modules/', { device: nowhere.device.id, module_bay: nowhere.bay.id, module_type: card.id })).toEqual({
+        non_field_errors: ['Cannot install module with placeholder values in a module bay with no position defined.'],
+      });
+      expect(await refused('post', '/v4/api/dcim/modules/', { ...body, replicate_components: 'maybe', adopt_components: null })).toEqual({
+        replicate_components: ['Must be a valid boolean.'],
+        adopt_components: ['This field may not be null.'],
+      });
+    });
+  });
 });

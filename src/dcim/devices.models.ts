@@ -1,4 +1,4 @@
-import { FieldError, choice, decimal, foreignKey, integer, json, text } from '../core/model/fields';
+import { FieldError, boolean, choice, decimal, foreignKey, input, integer, json, text } from '../core/model/fields';
 import { LabelContext, Row, WriteContext, changedColumns, defineModel, labelOf, registry } from '../core/model/model';
 import { booleanFilter, escapeLike, existingIds, idIn, iexact, pathFilter, searchFilter, tenancyFilters } from '../core/query/filters';
 import { macAddressFilters } from './mac-addresses.models';
@@ -9,7 +9,7 @@ import { RenderContext, objectUrl } from '../core/serialize/serializer';
 import { DEVICE_FACES, DEVICE_STATUSES, MODULE_STATUSES, VDC_STATUSES } from './choices';
 import { naturalize } from './naturalize';
 import { siteFilters } from './racks.models';
-import { instantiateTemplates } from './templates';
+import { ModuleComponents, instantiateTemplates, moduleComponentProblem } from './templates';
 
 const AIRFLOWS = [
   { value: 'front-to-rear', label: 'Front to rear' },
@@ -475,6 +475,17 @@ function orderWithoutConfigContext(rep: Record<string, unknown>): void {
 }
 
 
+/** A write-only yes or no of a module's create. */
+function componentsFlag(byDefault: boolean, helpText: string) {
+  const flag = boolean();
+  return input((value) => flag.parse(value), { type: 'boolean', default: byDefault, writeOnly: true }, { writeOnly: true, default: byDefault, helpText });
+}
+
+/** What a module's create asked of its type's templates; NetBox's defaults where it did not say. */
+function moduleComponents(given: Row | undefined): ModuleComponents {
+  return { replicate: given?.replicate_components ?? true, adopt: given?.adopt_components ?? false };
+}
+
 export const Module = defineModel({
   app: 'dcim',
   name: 'module',
@@ -490,6 +501,9 @@ export const Module = defineModel({
     asset_tag: text({ max: 50, nullable: true, blank: true, unique: true, verboseName: 'Asset tag' }),
     description: text({ max: 200, blank: true }),
     comments: text({ blank: true }),
+    // 4.x's choice, when the module is created, of what becomes of its type's templates: never shown, nor kept.
+    replicate_components: componentsFlag(true, 'Automatically populate components associated with this module type (default: true)'),
+    adopt_components: componentsFlag(false, 'Adopt already existing components'),
   },
   brief: ['id', 'url', 'display', 'device', 'module_bay', 'module_type'],
   relatedObject: 'device',
@@ -517,9 +531,12 @@ export const Module = defineModel({
       throw new FieldError({ module_bay: ['Cannot install a module in a disabled module bay.'] });
     }
     if (previous && previous.device_id !== row.device_id) throw new FieldError({ device: ['Components cannot be moved to a different device.'] });
+    const problem = !previous && bay && ctx?.em && ctx.driver ? await moduleComponentProblem(ctx.em, ctx.driver, row, bay, moduleComponents(ctx.input)) : null;
+    // NetBox's serializer checks these, not the model: its message is not the model's.
+    if (problem) throw new FieldError({ non_field_errors: [problem] });
   },
   async afterWrite(em, row, previous, ctx) {
-    if (row && !previous) await instantiateTemplates(em, row, ctx, 'module');
+    if (row && !previous) await instantiateTemplates(em, row, ctx, 'module', moduleComponents(ctx.input));
   },
   // NetBox labels a module by its bay and type.
   async labels(rows, ctx) {

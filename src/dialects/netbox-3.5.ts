@@ -49,6 +49,8 @@ const ADDED: Record<string, ModelView> = {
   'dcim.inventoryitemrole': added(['comments']),
   // Read-only lists 4.x shows: an interface's bridged interfaces, a chassis' members.
   'dcim.virtualchassis': added(['members'], ['member_count']),
+  // 3.5's module always made its type's components.
+  'dcim.module': added(['replicate_components', 'adopt_components']),
   'dcim.modulebay': added(['enabled', '_occupied']),
   'dcim.devicebay': added(['enabled', '_occupied']),
   // 4.x's module types have bays of their own.

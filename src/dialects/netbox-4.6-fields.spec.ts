@@ -19,7 +19,6 @@ const NOT_SHOWN: Array<[reason: string, fields: Record<string, string[]>]> = [
     'virtualization.virtualmachine': ['virtual_machine_type'],
   }],
   ['fields of models others are changing (components, templates, devices, virtualization, VLAN groups, contacts)', {
-    'dcim.module': ['replicate_components', 'adopt_components'],
     'ipam.vlangroup': ['comments'],
     'ipam.vlan': ['qinq_role', 'qinq_svlan'],
     'virtualization.clustertype': ['comments'],
@@ -38,6 +37,7 @@ const NOT_SHOWN: Array<[reason: string, fields: Record<string, string[]>]> = [
   }],
   ["write-only in NetBox's serializer: listed, never shown", {
     'users.user': ['password'],
+    'dcim.module': ['replicate_components', 'adopt_components'],
   }],
   ['not plain storage: computed, written from the other side, or behaviour to build', {
     'users.group': ['permissions'],
