@@ -2,6 +2,7 @@ import { createOne, expectStatus, Json } from './helpers/seed';
 import { slugify, unique } from './helpers/fixtures';
 import { pageStatements, statementsOf } from './helpers/queries';
 import { TestApp } from './helpers/test-app';
+import { insertRow, upgradedFrom } from './helpers/upgrade';
 
 /**
  * What NetBox 4.x added to DCIM models 3.5 already had: written and read through /v4, filtered there as 4.6's filter sets
@@ -547,5 +548,51 @@ describe("NetBox 4.x's fields of DCIM models across API generations", () => {
         adopt_components: ['This field may not be null.'],
       });
     });
+  });
+});
+
+describe("upgrading a database to 4.x's DCIM fields", () => {
+  jest.setTimeout(120_000);
+
+  it("gives existing outlets, inventory items, bays and templates NetBox's defaults", async () => {
+    await upgradedFrom(
+      'DcimComponentFields46',
+      async (db) => {
+        const site = await insertRow(db, 'dcim_site', { name: 'Lyon', slug: 'lyon', status: 'active' });
+        const maker = await insertRow(db, 'dcim_manufacturer', { name: 'Acme', slug: 'acme' });
+        const type = await insertRow(db, 'dcim_devicetype', { manufacturer_id: maker, model: 'Chassis', slug: 'chassis', subdevice_role: 'parent' });
+        const role = await insertRow(db, 'dcim_devicerole', { name: 'Edge', slug: 'edge', color: '00ff00' });
+        const device = await insertRow(db, 'dcim_device', { name: 'edge1', _name: 'edge1', site_id: site, device_type_id: type, device_role_id: role, status: 'active' });
+        const named = (name: string) => ({ name, _name: name });
+        return {
+          device,
+          outlet: await insertRow(db, 'dcim_poweroutlet', { device_id: device, ...named('PDU1') }),
+          itemRole: await insertRow(db, 'dcim_inventoryitemrole', { name: 'Optics', slug: 'optics', color: '9e9e9e' }),
+          item: await insertRow(db, 'dcim_inventoryitem', { device_id: device, ...named('SFP'), tree_path: '0000000001/', tree_sort: 'SFP' }),
+          moduleBay: await insertRow(db, 'dcim_modulebay', { device_id: device, ...named('Slot 1') }),
+          deviceBay: await insertRow(db, 'dcim_devicebay', { device_id: device, ...named('Bay 1') }),
+          moduleBayTemplate: await insertRow(db, 'dcim_modulebaytemplate', { device_type_id: type, ...named('Slot 1') }),
+          deviceBayTemplate: await insertRow(db, 'dcim_devicebaytemplate', { device_type_id: type, ...named('Bay 1') }),
+          outletTemplate: await insertRow(db, 'dcim_poweroutlettemplate', { device_type_id: type, ...named('PDU1') }),
+          interfaceTemplate: await insertRow(db, 'dcim_interfacetemplate', { device_type_id: type, ...named('eth0'), type: '1000base-t' }),
+        };
+      },
+      async (t, ids: Json) => {
+        const get = async (path: string) => (await t.get(`/v4/api/dcim/${path}/`).expect(200)).body;
+        expect(await get(`power-outlets/${ids.outlet}`)).toMatchObject({ status: { value: 'enabled' }, color: '' });
+        expect((await get(`inventory-items/${ids.item}`)).status.value).toBe('active');
+        expect((await get(`inventory-item-roles/${ids.itemRole}`)).comments).toBe('');
+        expect(await get(`module-bays/${ids.moduleBay}`)).toMatchObject({ enabled: true, _occupied: false });
+        expect(await get(`device-bays/${ids.deviceBay}`)).toMatchObject({ enabled: true, _occupied: false });
+        expect(await get(`module-bay-templates/${ids.moduleBayTemplate}`)).toMatchObject({ enabled: true, module_type: null });
+        expect((await get(`device-bay-templates/${ids.deviceBayTemplate}`)).enabled).toBe(true);
+        expect((await get(`power-outlet-templates/${ids.outletTemplate}`)).color).toBe('');
+        expect((await get(`interface-templates/${ids.interfaceTemplate}`)).rf_role).toBeNull();
+        expect(await get(`devices/${ids.device}`)).toMatchObject({ oob_ip: null, power_outlet_count: 1, device_bay_count: 1, module_bay_count: 1 });
+        // The device's own bays stay unique by name.
+        const twin = await t.post('/api/dcim/module-bays/', { device: ids.device, name: 'Slot 1' });
+        expect(twin.body).toEqual({ __all__: ['Module bay with this Device and Name already exists.'] });
+      },
+    );
   });
 });
