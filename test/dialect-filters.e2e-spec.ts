@@ -17,13 +17,7 @@ type Unstored = [field: string, why: string];
 const owner: Unstored = ['owner', '4.5 owners are not stored'];
 const notifications: Unstored = ['notification_groups', '4.1 notifications are not stored'];
 const cableConnector: Unstored = ['cable_connector', '4.6 cable connectors are not stored'];
-const bayEnabled: Unstored = ['enabled', '4.3 bays are not stored with enabled'];
 const autoSync: Unstored = ['auto_sync_enabled', "4.x's data-file auto sync is not stored"];
-const templateCounts = (fields: string[]): Record<string, Unstored> =>
-  Object.fromEntries(fields.map((name) => [`${name}_template_count`, [`${name}_template_count`, '4.x counter fields are not stored'] as Unstored]));
-const componentCounts = (fields: string[]): Record<string, Unstored> =>
-  Object.fromEntries(fields.map((name) => [`${name}_count`, [`${name}_count`, '4.x counter fields are not stored'] as Unstored]));
-const COMPONENTS = ['console_port', 'console_server_port', 'power_port', 'power_outlet', 'interface', 'front_port', 'rear_port', 'module_bay'];
 
 /**
  * The 4.6 filters /v4 does not take, because this service does not store what they filter, by stored model. Each names
@@ -53,14 +47,7 @@ const NOT_STORED: Record<string, Record<string, Unstored>> = {
     tag_id: ['tags', '4.0 webhooks are not tagged here'],
   },
   'core.job': { notifications: ['notifications', '4.1 notifications are not stored'], queue_name: ['queue_name', '4.2 job queues are not stored'] },
-  'dcim.devicetype': {
-    ...templateCounts([...COMPONENTS, 'device_bay', 'inventory_item']),
-    device_count: ['device_count', '4.x counter fields are not stored (the count is computed per row)'],
-  },
   'dcim.moduletype': {
-    ...templateCounts(COMPONENTS),
-    module_count: ['module_count', '4.x counter fields are not stored'],
-    module_bays: ['module_bays', '4.x module types with bays are not stored'],
     profile: ['profile', '4.3 module type profiles are not stored'],
     profile_id: ['profile', '4.3 module type profiles are not stored'],
   },
@@ -76,17 +63,11 @@ const NOT_STORED: Record<string, Record<string, Unstored>> = {
     group: ['group', '4.4 rack groups are not stored'],
     group_id: ['group', '4.4 rack groups are not stored'],
   },
-  'dcim.virtualchassis': { member_count: ['member_count', '4.x counter fields are not stored (the count is computed per row)'] },
-  'dcim.device': {
-    ...componentCounts([...COMPONENTS, 'device_bay', 'inventory_item']),
-    has_oob_ip: ['oob_ip', '4.1 out-of-band addresses are not stored'],
-    oob_ip_id: ['oob_ip', '4.1 out-of-band addresses are not stored'],
-  },
   'dcim.module': { profile: ['profile', '4.3 module type profiles are not stored'], profile_id: ['profile', '4.3 module type profiles are not stored'] },
   'dcim.consoleport': { cable_connector: cableConnector },
   'dcim.consoleserverport': { cable_connector: cableConnector },
   'dcim.powerport': { cable_connector: cableConnector },
-  'dcim.poweroutlet': { cable_connector: cableConnector, color: ['color', '4.3 outlet colors are not stored'], status: ['status', '4.3 outlet statuses are not stored'] },
+  'dcim.poweroutlet': { cable_connector: cableConnector },
   'dcim.interface': {
     cable_connector: cableConnector,
     virtual_circuit_id: ['virtual_circuit_termination', '4.2 virtual circuits are not stored'],
@@ -96,13 +77,7 @@ const NOT_STORED: Record<string, Record<string, Unstored>> = {
   },
   'dcim.frontport': { cable_connector: cableConnector },
   'dcim.rearport': { cable_connector: cableConnector },
-  'dcim.modulebay': { enabled: bayEnabled, parent_id: ['parent', '4.x nested module bays are not stored'] },
-  'dcim.devicebay': { enabled: bayEnabled },
-  'dcim.inventoryitem': { status: ['status', '4.0 inventory item statuses are not stored'] },
-  'dcim.poweroutlettemplate': { color: ['color', '4.3 outlet colors are not stored'] },
-  'dcim.interfacetemplate': { rf_role: ['rf_role', '4.0 interface template wireless roles are not stored'] },
-  'dcim.modulebaytemplate': { enabled: bayEnabled, module_type_id: ['module_type', '4.x module bay templates of module types are not stored'] },
-  'dcim.devicebaytemplate': { enabled: bayEnabled },
+  'dcim.modulebay': { parent_id: ['parent', '4.x nested module bays are not stored'] },
   'dcim.cable': {
     bundle: ['bundle', '4.6 cable bundles are not stored'],
     bundle_id: ['bundle', '4.6 cable bundles are not stored'],

@@ -230,6 +230,13 @@ export const POWER_OUTLET_FEED_LEGS: readonly Choice[] = [
   { value: "C", label: "C" },
 ];
 
+/** 4.3's state of a power outlet. */
+export const POWER_OUTLET_STATUSES: readonly Choice[] = [
+  { value: "enabled", label: "Enabled" },
+  { value: "disabled", label: "Disabled" },
+  { value: "faulty", label: "Faulty" },
+];
+
 export const INTERFACE_TYPES: readonly Choice[] = [
   { value: "virtual", label: "Virtual" },
   { value: "bridge", label: "Bridge" },
@@ -633,6 +640,16 @@ export const DEVICE_FACES: readonly Choice[] = [
 ];
 
 export const MODULE_STATUSES: readonly Choice[] = [
+  { value: "offline", label: "Offline" },
+  { value: "active", label: "Active" },
+  { value: "planned", label: "Planned" },
+  { value: "staged", label: "Staged" },
+  { value: "failed", label: "Failed" },
+  { value: "decommissioning", label: "Decommissioning" },
+];
+
+/** 4.0's state of an inventory item. */
+export const INVENTORY_ITEM_STATUSES: readonly Choice[] = [
   { value: "offline", label: "Offline" },
   { value: "active", label: "Active" },
   { value: "planned", label: "Planned" },

@@ -1,11 +1,11 @@
 import { applyFrontMappings, frontMappingFields, presentFrontMappings, presentRearMappings, rearMappingFields } from './port-mappings';
 import { Field, FieldError, ManyToManyField, boolean, choice, contentType, decimal, foreignKey, genericRelation, integer, manyToMany, slug, text } from '../core/model/fields';
-import { CustomFilter, FilterSetSpec, ModelDef, ModelSpec, Row, WriteContext, defineModel, labelOf, registry } from '../core/model/model';
+import { CustomFilter, FilterSetSpec, ModelDef, ModelSpec, Row, WriteContext, defineModel, labelOf, labelsOf, registry } from '../core/model/model';
 import { iexact, pathFilter } from '../core/query/filters';
 import { contentTypeFilter } from '../extras/content-type-filter';
 import { loadRow, ModelQuery, q } from '../core/query/model-query';
 import { nestReferrer } from '../core/serialize/referrers';
-import { RenderContext, Representation, loadNested } from '../core/serialize/serializer';
+import { RenderContext, Representation, loadNested, objectUrl } from '../core/serialize/serializer';
 import {
   CONSOLE_PORT_SPEEDS,
   CONSOLE_PORT_TYPES,
@@ -15,7 +15,9 @@ import {
   POE_MODES,
   POE_TYPES,
   PORT_TYPES,
+  INVENTORY_ITEM_STATUSES,
   POWER_OUTLET_FEED_LEGS,
+  POWER_OUTLET_STATUSES,
   POWER_OUTLET_TYPES,
   POWER_PORT_TYPES,
   WIRELESS_CHANNELS,
@@ -205,11 +207,13 @@ export const PowerOutlet = defineComponent({
   ...TERMINAL,
   fields: {
     type: choice(POWER_OUTLET_TYPES, { blank: true }),
+    status: choice(POWER_OUTLET_STATUSES, { default: 'enabled' }),
+    color: text({ max: 6, blank: true, pattern: COLOR, patternMessage: COLOR_MESSAGE }),
     power_port: foreignKey('dcim.powerport', { nullable: true, onDelete: 'SET NULL' }),
     feed_leg: choice(POWER_OUTLET_FEED_LEGS, { blank: true }),
   },
-  full: componentKeys(['type', 'power_port', 'feed_leg'], TERMINAL),
-  filterset: { fields: ['id', 'name', 'label', 'feed_leg', 'description', 'type'] },
+  full: componentKeys(['type', 'status', 'color', 'power_port', 'feed_leg'], TERMINAL),
+  filterset: { fields: ['id', 'name', 'label', 'status', 'color', 'feed_leg', 'description', 'type'] },
   async validate(row, _previous, ctx) {
     const port = await sameDevice(ctx, row, 'power_port', PowerPort);
     if (port) throw new FieldError([`Parent power port (${componentDisplay(port)}) must belong to the same device`]);
@@ -270,7 +274,7 @@ export const Interface = defineComponent({
     type: choice(INTERFACE_TYPES),
     enabled: boolean({ default: true }),
     parent: foreignKey('dcim.interface', { nullable: true, onDelete: 'SET NULL' }),
-    bridge: foreignKey('dcim.interface', { nullable: true, onDelete: 'SET NULL' }),
+    bridge: foreignKey('dcim.interface', { nullable: true, onDelete: 'SET NULL', reverse: 'bridge_interfaces' }),
     lag: foreignKey('dcim.interface', { nullable: true, onDelete: 'SET NULL' }),
     mtu: integer({ min: 1, max: 65536, nullable: true }),
     ...primaryMacFields(),
@@ -579,6 +583,9 @@ export const RearPort = defineComponent({
   },
 });
 
+/** NetBox's `_occupied` of a bay: holding something, or disabled (nothing may be installed). */
+const bayOccupied = (row: Row, installed: boolean) => !row.enabled || installed;
+
 export const ModuleBay = defineComponent({
   name: 'modulebay',
   plural: 'module-bays',
@@ -587,44 +594,71 @@ export const ModuleBay = defineComponent({
     position: text({ max: 30, blank: true }),
     // Module bays of modules (a line card's own slots).
     module: foreignKey('dcim.module', { nullable: true, onDelete: 'CASCADE' }),
+    enabled: boolean({ default: true }),
   },
-  full: ['id', 'url', 'display', 'device', 'name', 'installed_module', 'label', 'position', 'description', 'tags', 'custom_fields', 'created', 'last_updated'],
-  filterset: { fields: ['id', 'name', 'label', 'description'] },
+  // 4.x's bays of a module may share their names with the device's own and with another module's; the device's own are unique among themselves.
+  constraints: [
+    { fields: ['device', 'name'], when: { module: null }, name: 'dcim_modulebay_unique_device_name', message: 'Module bay with this Device and Name already exists.' },
+    { fields: ['device', 'module', 'name'] },
+  ],
+  full: [
+    'id', 'url', 'display', 'device', 'name', 'installed_module', 'label', 'position', 'enabled', 'description', 'tags', 'custom_fields', 'created',
+    'last_updated', '_occupied',
+  ],
+  filterset: { fields: ['id', 'name', 'label', 'enabled', 'description'] },
   brief: ['id', 'url', 'display', 'module', 'name'],
   async augment(ctx, rows, reps) {
-    if (!reps.some((r) => 'installed_module' in r)) return;
+    if (!reps.some((r) => 'installed_module' in r || '_occupied' in r)) return;
     const modules = registry.get('dcim.module')!;
     const installed = await new ModelQuery(ctx.em, modules, ctx.driver).where('t.module_bay_id IN (:...ids)', { ids: rows.map((r) => r.id) }).rows({ order: ['id'] });
-    const nested = await loadNested(ctx, modules, installed.map((m) => m.id));
-    const byBay = new Map(installed.map((m) => [m.module_bay_id, nested.get(m.id)]));
+    const byBay = new Map(installed.map((m) => [m.module_bay_id as number, m]));
+    // The module's own keys, not its nested form, which nests this bay again.
+    const labels = reps.some((r) => 'installed_module' in r) ? await labelsOf(modules, installed, ctx) : [];
+    const labelOfModule = new Map(installed.map((m, i) => [m.id as number, labels[i]]));
     rows.forEach((row, i) => {
+      const module = byBay.get(row.id);
       if ('installed_module' in reps[i]) {
-        const module = byBay.get(row.id);
-        reps[i].installed_module = module ? { id: module.id, url: module.url, display: module.display, serial: installedSerial(installed, row.id) } : null;
+        reps[i].installed_module = module
+          ? {
+              id: module.id,
+              url: objectUrl(ctx, modules, module.id),
+              display: labelOfModule.get(module.id),
+              serial: module.serial,
+              ...(ctx.dialect?.briefDescription ? { description: module.description } : {}),
+            }
+          : null;
       }
+      if ('_occupied' in reps[i]) reps[i]._occupied = bayOccupied(row, !!module);
     });
   },
 });
-
-function installedSerial(modules: Row[], bayId: number): string {
-  return modules.find((m) => m.module_bay_id === bayId)?.serial ?? '';
-}
 
 export const DeviceBay = defineComponent({
   name: 'devicebay',
   plural: 'device-bays',
   verboseName: 'device bay',
   fields: {
+    enabled: boolean({ default: true }),
     installed_device: foreignKey('dcim.device', { nullable: true, unique: true, onDelete: 'SET NULL' }),
   },
-  full: ['id', 'url', 'display', 'device', 'name', 'label', 'description', 'installed_device', 'tags', 'custom_fields', 'created', 'last_updated'],
-  filterset: { fields: ['id', 'name', 'label', 'description'] },
-  async validate(row, _previous, ctx) {
+  full: [
+    'id', 'url', 'display', 'device', 'name', 'label', 'enabled', 'description', 'installed_device', 'tags', 'custom_fields', 'created', 'last_updated',
+    '_occupied',
+  ],
+  filterset: { fields: ['id', 'name', 'label', 'enabled', 'description'] },
+  async validate(row, previous, ctx) {
     const devices = registry.get('dcim.device')!;
     const device = await loadRow(ctx, devices, row.device_id);
     const type = device && (await loadRow(ctx, registry.get('dcim.devicetype')!, device.device_type_id));
     if (type && type.subdevice_role !== 'parent') throw new FieldError([`This type of device (${type.model}) does not support device bays.`]);
+    // A disabled bay keeps the device it holds, but takes no other.
+    if (row.installed_device_id !== null && !row.enabled && (!previous || previous.installed_device_id !== row.installed_device_id)) {
+      throw new FieldError({ installed_device: ['Cannot install a device in a disabled device bay.'] });
+    }
     if (row.installed_device_id !== null && row.installed_device_id === row.device_id) throw new FieldError(['Cannot install a device into itself.']);
+  },
+  present(rep, row) {
+    if ('_occupied' in rep) rep._occupied = bayOccupied(row, row.installed_device_id !== null);
   },
 });
 
@@ -638,6 +672,7 @@ export const InventoryItemRole = defineModel({
     slug: slug({ max: 100, unique: true }),
     color: text({ max: 6, default: '9e9e9e', pattern: COLOR, patternMessage: COLOR_MESSAGE }),
     description: text({ max: 200, blank: true }),
+    comments: text({ blank: true }),
   },
   counts: { inventoryitem_count: { model: 'dcim.inventoryitem', field: 'role' } },
   brief: ['id', 'url', 'display', 'name', 'slug', 'inventoryitem_count'],
@@ -669,16 +704,17 @@ export const InventoryItem = defineComponent({
     component_id: integer({ min: 0, nullable: true }),
     // Deleting a component deletes the items standing for it, as NetBox's generic relation does.
     component: genericRelation('component_type', 'component_id', { cascade: true }),
+    status: choice(INVENTORY_ITEM_STATUSES, { default: 'active' }),
   },
   constraints: [{ fields: ['device', 'parent', 'name'] }],
   full: [
-    'id', 'url', 'display', 'device', 'parent', 'name', 'label', 'role', 'manufacturer', 'part_id', 'serial', 'asset_tag', 'discovered',
+    'id', 'url', 'display', 'device', 'parent', 'name', 'label', 'status', 'role', 'manufacturer', 'part_id', 'serial', 'asset_tag', 'discovered',
     'description', 'component_type', 'component_id', 'component', 'tags', 'custom_fields', 'created', 'last_updated', '_depth',
   ],
   brief: ['id', 'url', 'display', 'device', 'name', '_depth'],
   search: ['name', 'part_id', 'serial', 'asset_tag', 'description'],
   filterset: {
-    fields: ['id', 'name', 'label', 'part_id', 'asset_tag', 'discovered', 'serial', 'component_id'],
+    fields: ['id', 'name', 'label', 'status', 'part_id', 'asset_tag', 'discovered', 'serial', 'component_id'],
     related: ['parent_id', 'manufacturer_id', 'manufacturer', 'role_id', 'role'],
   },
   filters: {

@@ -1,14 +1,15 @@
-import { FieldError, choice, decimal, foreignKey, integer, json, text } from '../core/model/fields';
+import { FieldError, boolean, choice, decimal, foreignKey, input, integer, json, text } from '../core/model/fields';
 import { LabelContext, Row, WriteContext, changedColumns, defineModel, labelOf, registry } from '../core/model/model';
 import { booleanFilter, escapeLike, existingIds, idIn, iexact, pathFilter, searchFilter, tenancyFilters } from '../core/query/filters';
 import { macAddressFilters } from './mac-addresses.models';
-import { componentPresenceFilters } from './types.models';
+import { componentCounts, componentPresenceFilters } from './types.models';
+import { DEVICE_COMPONENT_KINDS, counterNames } from './component-kinds';
 import { ModelQuery, jsonListSql, loadRow, parseJsonList, q, selectSql } from '../core/query/model-query';
 import { RenderContext, objectUrl } from '../core/serialize/serializer';
 import { DEVICE_FACES, DEVICE_STATUSES, MODULE_STATUSES, VDC_STATUSES } from './choices';
 import { naturalize } from './naturalize';
 import { siteFilters } from './racks.models';
-import { instantiateTemplates } from './templates';
+import { ModuleComponents, instantiateTemplates, moduleComponentProblem } from './templates';
 
 const AIRFLOWS = [
   { value: 'front-to-rear', label: 'Front to rear' },
@@ -39,7 +40,7 @@ export const VirtualChassis = defineModel({
   full: ['id', 'url', 'display', 'name', 'domain', 'master', 'description', 'comments', 'tags', 'custom_fields', 'member_count', 'created', 'last_updated'],
   counts: { member_count: { model: 'dcim.device', field: 'virtual_chassis' } },
   brief: ['id', 'url', 'display', 'name', 'master', 'member_count'],
-  filterset: { fields: ['id', 'domain', 'name'], related: ['master_id', 'master'] },
+  filterset: { fields: ['id', 'domain', 'name', 'member_count'], related: ['master_id', 'master'] },
   filters: {
     // NetBox reads a chassis's tenant and site through its master.
     tenant_id: pathFilter(() => VirtualChassis, 'master.tenant', 'id'),
@@ -308,8 +309,9 @@ export const Device = defineModel({
     airflow: choice(AIRFLOWS, { blank: true }),
     primary_ip4: foreignKey('ipam.ipaddress', { nullable: true, onDelete: 'SET NULL' }),
     primary_ip6: foreignKey('ipam.ipaddress', { nullable: true, onDelete: 'SET NULL' }),
+    oob_ip: foreignKey('ipam.ipaddress', { nullable: true, unique: true, onDelete: 'SET NULL', label: 'Out-of-band IP', verboseName: 'Out-of-band IP' }),
     cluster: foreignKey('virtualization.cluster', { nullable: true, onDelete: 'SET NULL' }),
-    virtual_chassis: foreignKey('dcim.virtualchassis', { nullable: true, onDelete: 'SET NULL' }),
+    virtual_chassis: foreignKey('dcim.virtualchassis', { nullable: true, onDelete: 'SET NULL', reverse: 'members' }),
     vc_position: integer({ min: 0, max: 255, nullable: true }),
     vc_priority: integer({ min: 0, max: 255, nullable: true }),
     latitude: decimal({ digits: 8, places: 6, nullable: true, helpText: 'GPS coordinate in decimal format (xx.yyyyyy)' }),
@@ -321,11 +323,12 @@ export const Device = defineModel({
   },
   full: [
     'id', 'url', 'display', 'name', 'device_type', 'device_role', 'tenant', 'platform', 'serial', 'asset_tag', 'site', 'location', 'rack',
-    'position', 'face', 'parent_device', 'status', 'airflow', 'primary_ip', 'primary_ip4', 'primary_ip6', 'cluster', 'virtual_chassis',
+    'position', 'face', 'parent_device', 'status', 'airflow', 'primary_ip', 'primary_ip4', 'primary_ip6', 'oob_ip', 'cluster', 'virtual_chassis',
     'vc_position', 'vc_priority', 'description', 'comments', 'local_context_data', 'tags', 'custom_fields', 'config_context', 'config_template',
     'created', 'last_updated',
   ],
   brief: ['id', 'url', 'display', 'name', 'display_name'],
+  counts: componentCounts('device', DEVICE_COMPONENT_KINDS),
   constraints: [
     { fields: ['name', 'site', 'tenant'], name: 'dcim_device_unique_name_site_tenant' },
     { fields: ['name', 'site'], when: { tenant: null }, name: 'dcim_device_unique_name_site', message: 'Device name must be unique per site.' },
@@ -358,10 +361,13 @@ export const Device = defineModel({
     ancestors: ['regions', 'site_groups', 'roles', 'platforms'],
   },
   filterset: {
-    fields: ['id', 'asset_tag', 'face', 'position', 'latitude', 'longitude', 'airflow', 'vc_position', 'vc_priority', 'name', 'serial', 'status'],
+    fields: [
+      'id', 'asset_tag', 'face', 'position', 'latitude', 'longitude', 'airflow', 'vc_position', 'vc_priority', 'name', 'serial', 'status',
+      ...counterNames(DEVICE_COMPONENT_KINDS),
+    ],
     related: [
       'device_type_id', 'device_type', 'platform_id', 'platform', 'site_id', 'site', 'location_id', 'rack_id', 'cluster_id', 'virtual_chassis_id',
-      'config_template_id', 'primary_ip4_id', 'primary_ip6_id', 'tenant_id', 'tenant',
+      'config_template_id', 'primary_ip4_id', 'primary_ip6_id', 'oob_ip_id', 'tenant_id', 'tenant',
     ],
   },
   filters: {
@@ -383,6 +389,7 @@ export const Device = defineModel({
       (ctx) => `t.device_type_id IN (SELECT dt.id FROM ${q('dcim_devicetype')} dt WHERE dt.is_full_depth = ${ctx.driver === 'sqlite' ? 1 : 'TRUE'})`,
     ),
     has_primary_ip: hasPrimaryIp,
+    has_oob_ip: booleanFilter((ctx) => (registry.has('ipam.ipaddress') ? 't.oob_ip_id IS NOT NULL' : ctx.driver === 'sqlite' ? '0' : 'FALSE')),
     virtual_chassis_member: booleanFilter(() => 't.virtual_chassis_id IS NOT NULL'),
     local_context_data: booleanFilter(() => 't.local_context_data IS NOT NULL'),
     ...macAddressFilters('dcim.interface', 'device_id'),
@@ -409,7 +416,7 @@ export const Device = defineModel({
     const placed = changed('site_id', 'location_id', 'rack_id', 'position', 'face', 'device_type_id');
     const type = placed || changed('platform_id') ? await loadRow(ctx, registry.get('dcim.devicetype')!, row.device_type_id) : null;
     if (placed) await validatePlacement(row, type, ctx);
-    if (changed('primary_ip4_id', 'primary_ip6_id', 'virtual_chassis_id')) {
+    if (changed('primary_ip4_id', 'primary_ip6_id', 'oob_ip_id', 'virtual_chassis_id')) {
       await validatePrimaryIps(row, row.id, ctx, (ip) => `The specified IP address (${ip.address}) is not assigned to this device.`, true);
     }
     if (changed('platform_id', 'device_type_id')) await validatePlatform(row, type, ctx);
@@ -468,6 +475,17 @@ function orderWithoutConfigContext(rep: Record<string, unknown>): void {
 }
 
 
+/** A write-only yes or no of a module's create. */
+function componentsFlag(byDefault: boolean, helpText: string) {
+  const flag = boolean();
+  return input((value) => flag.parse(value), { type: 'boolean', default: byDefault, writeOnly: true }, { writeOnly: true, default: byDefault, helpText });
+}
+
+/** What a module's create asked of its type's templates; NetBox's defaults where it did not say. */
+function moduleComponents(given: Row | undefined): ModuleComponents {
+  return { replicate: given?.replicate_components ?? true, adopt: given?.adopt_components ?? false };
+}
+
 export const Module = defineModel({
   app: 'dcim',
   name: 'module',
@@ -483,6 +501,9 @@ export const Module = defineModel({
     asset_tag: text({ max: 50, nullable: true, blank: true, unique: true, verboseName: 'Asset tag' }),
     description: text({ max: 200, blank: true }),
     comments: text({ blank: true }),
+    // 4.x's choice, when the module is created, of what becomes of its type's templates: never shown, nor kept.
+    replicate_components: componentsFlag(true, 'Automatically populate components associated with this module type (default: true)'),
+    adopt_components: componentsFlag(false, 'Adopt already existing components'),
   },
   brief: ['id', 'url', 'display', 'device', 'module_bay', 'module_type'],
   relatedObject: 'device',
@@ -505,10 +526,17 @@ export const Module = defineModel({
       const device = await loadRow(ctx, Device, row.device_id);
       throw new FieldError([`Module must be installed within a module bay belonging to the assigned device (${device && (await labelOf(Device, device, ctx))}).`]);
     }
+    // A disabled bay keeps the module it holds, but takes no other.
+    if (bay && !bay.enabled && (!previous || previous.module_bay_id !== row.module_bay_id)) {
+      throw new FieldError({ module_bay: ['Cannot install a module in a disabled module bay.'] });
+    }
     if (previous && previous.device_id !== row.device_id) throw new FieldError({ device: ['Components cannot be moved to a different device.'] });
+    const problem = !previous && bay && ctx?.em && ctx.driver ? await moduleComponentProblem(ctx.em, ctx.driver, row, bay, moduleComponents(ctx.input)) : null;
+    // NetBox's serializer checks these, not the model: its message is not the model's.
+    if (problem) throw new FieldError({ non_field_errors: [problem] });
   },
   async afterWrite(em, row, previous, ctx) {
-    if (row && !previous) await instantiateTemplates(em, row, ctx, 'module');
+    if (row && !previous) await instantiateTemplates(em, row, ctx, 'module', moduleComponents(ctx.input));
   },
   // NetBox labels a module by its bay and type.
   async labels(rows, ctx) {
@@ -574,7 +602,8 @@ function primaryIp(rep: Record<string, unknown>, preferIpv4 = false): unknown {
 
 /**
  * A primary address has the right family and sits on one of the device's interfaces, or on any
- * non-management interface of its virtual chassis; a device may also name the outside address of a NAT pair.
+ * non-management interface of its virtual chassis; a device may also name the outside address of a NAT pair,
+ * and so its out-of-band address (4.1), of either family.
  */
 async function validatePrimaryIps(row: Row, deviceId: number, ctx: WriteContext | undefined, notAssigned: (ip: Row) => string, viaNat: boolean): Promise<void> {
   const addresses = registry.get('ipam.ipaddress');
@@ -588,12 +617,13 @@ async function validatePrimaryIps(row: Row, deviceId: number, ctx: WriteContext 
     if (device.virtual_chassis_id === null || iface.mgmt_only) return false;
     return (await loadRow(ctx, Device, iface.device_id))?.virtual_chassis_id === device.virtual_chassis_id;
   };
+  const assigned = async (ip: Row) => (await onDevice(ip)) || (viaNat && (await onDevice(await loadRow(ctx, addresses, ip.nat_inside_id))));
   for (const family of [4, 6]) {
     const ip = await loadRow(ctx, addresses, row[`primary_ip${family}_id`]);
     if (!ip) continue;
     if (ip.family !== family) throw new FieldError({ [`primary_ip${family}`]: [`${ip.address} is not an IPv${family} address.`] });
-    if (await onDevice(ip)) continue;
-    if (viaNat && (await onDevice(await loadRow(ctx, addresses, ip.nat_inside_id)))) continue;
-    throw new FieldError({ [`primary_ip${family}`]: [notAssigned(ip)] });
+    if (!(await assigned(ip))) throw new FieldError({ [`primary_ip${family}`]: [notAssigned(ip)] });
   }
+  const oob = 'oob_ip_id' in row ? await loadRow(ctx, addresses, row.oob_ip_id) : null;
+  if (oob && !(await assigned(oob))) throw new FieldError({ oob_ip: [notAssigned(oob)] });
 }

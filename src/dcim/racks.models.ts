@@ -174,7 +174,7 @@ export const RackReservation = defineModel({
     description: text({ max: 200 }),
     comments: text({ blank: true }),
   },
-  full: ['id', 'url', 'display', 'rack', 'units', 'created', 'last_updated', 'user', 'tenant', 'description', 'comments', 'tags', 'custom_fields'],
+  full: ['id', 'url', 'display', 'rack', 'units', 'unit_count', 'created', 'last_updated', 'user', 'tenant', 'description', 'comments', 'tags', 'custom_fields'],
   brief: ['id', 'url', 'display', 'user', 'units'],
   search: ['description', 'comments'],
   filterset: { fields: ['id', 'created', 'description', 'status'], related: ['rack_id', 'user_id', 'user', 'tenant_id', 'tenant'] },
@@ -185,6 +185,10 @@ export const RackReservation = defineModel({
     location_id: pathFilter(() => RackReservation, 'rack.location', 'id'),
     location: pathFilter(() => RackReservation, 'rack.location'),
     ...siteFilters(() => RackReservation, 'rack.site'),
+  },
+  // 4.x's number of units reserved.
+  present(rep, row) {
+    if ('unit_count' in rep) rep.unit_count = Array.isArray(row.units) ? row.units.length : 0;
   },
   // Units must exist in the rack and not be reserved already.
   async validate(row, previous, ctx) {

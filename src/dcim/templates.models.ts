@@ -4,7 +4,7 @@ import { Field, FieldError, boolean, choice, contentType, foreignKey, genericRel
 import { CustomFilter, FilterSetSpec, ModelDef, ModelSpec, Row, WriteContext, defineModel, registry } from '../core/model/model';
 import { contentTypeFilter } from '../extras/content-type-filter';
 import { pathFilter } from '../core/query/filters';
-import { CONSOLE_PORT_TYPES, INTERFACE_TYPES, POE_MODES, POE_TYPES, PORT_TYPES, POWER_OUTLET_FEED_LEGS, POWER_OUTLET_TYPES, POWER_PORT_TYPES } from './choices';
+import { CONSOLE_PORT_TYPES, INTERFACE_TYPES, POE_MODES, POE_TYPES, PORT_TYPES, POWER_OUTLET_FEED_LEGS, POWER_OUTLET_TYPES, POWER_PORT_TYPES, WIRELESS_ROLES } from './choices';
 import { componentDisplay, naturalizeInterface } from './components.models';
 import { naturalize } from './naturalize';
 
@@ -137,11 +137,12 @@ export const PowerOutletTemplate = defineTemplate({
   verboseName: 'power outlet template',
   fields: {
     type: choice(POWER_OUTLET_TYPES, { blank: true }),
+    color: text({ max: 6, blank: true, pattern: COLOR, patternMessage: COLOR_MESSAGE }),
     power_port: foreignKey('dcim.powerporttemplate', { nullable: true, onDelete: 'SET NULL' }),
     feed_leg: choice(POWER_OUTLET_FEED_LEGS, { blank: true }),
   },
-  full: templateKeys(['type', 'power_port', 'feed_leg']),
-  filterset: { fields: ['id', 'name', 'type', 'feed_leg'] },
+  full: templateKeys(['type', 'color', 'power_port', 'feed_leg']),
+  filterset: { fields: ['id', 'name', 'type', 'color', 'feed_leg'] },
   async validate(row, _previous, ctx) {
     const port = await sameOwner(ctx, row, 'power_port', PowerPortTemplate);
     if (port) throw new FieldError([`Parent power port (${componentDisplay(port)}) must belong to the same ${owner(row)}`]);
@@ -159,12 +160,13 @@ export const InterfaceTemplate = defineTemplate({
     bridge: foreignKey('dcim.interfacetemplate', { nullable: true, onDelete: 'SET NULL' }),
     poe_mode: choice(POE_MODES, { blank: true }),
     poe_type: choice(POE_TYPES, { blank: true }),
+    rf_role: choice(WIRELESS_ROLES, { nullable: true, blank: true }),
   },
   full: [
     'id', 'url', 'display', 'device_type', 'module_type', 'name', 'label', 'type', 'enabled', 'mgmt_only', 'description', 'bridge', 'poe_mode',
-    'poe_type', 'created', 'last_updated',
+    'poe_type', 'rf_role', 'created', 'last_updated',
   ],
-  filterset: { fields: ['id', 'name', 'type', 'enabled', 'mgmt_only', 'poe_mode', 'poe_type'], related: ['bridge_id'] },
+  filterset: { fields: ['id', 'name', 'type', 'enabled', 'mgmt_only', 'poe_mode', 'poe_type', 'rf_role'], related: ['bridge_id'] },
   async validate(row, previous, ctx) {
     // Interface names sort by slot and port before type, as NetBox's naturalize_interface.
     row._name = naturalizeInterface(row.name);
@@ -219,10 +221,9 @@ export const ModuleBayTemplate = defineTemplate({
   name: 'modulebaytemplate',
   plural: 'module-bay-templates',
   verboseName: 'module bay template',
-  modular: false,
-  fields: { position: text({ max: 30, blank: true }) },
-  full: ['id', 'url', 'display', 'device_type', 'name', 'label', 'position', 'description', 'created', 'last_updated'],
-  filterset: { fields: ['id', 'name'] },
+  fields: { position: text({ max: 30, blank: true }), enabled: boolean({ default: true }) },
+  full: templateKeys(['position', 'enabled']),
+  filterset: { fields: ['id', 'name', 'enabled'] },
 });
 
 export const DeviceBayTemplate = defineTemplate({
@@ -231,9 +232,9 @@ export const DeviceBayTemplate = defineTemplate({
   verboseName: 'device bay template',
   modular: false,
   movable: true,
-  fields: {},
-  full: templateKeys([], false),
-  filterset: { fields: ['id', 'name'] },
+  fields: { enabled: boolean({ default: true }) },
+  full: templateKeys(['enabled'], false),
+  filterset: { fields: ['id', 'name', 'enabled'] },
   async validate(row, _previous, ctx) {
     const type = await loadRow(ctx, registry.get('dcim.devicetype')!, row.device_type_id);
     if (type && type.subdevice_role !== 'parent') {

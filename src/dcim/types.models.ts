@@ -1,7 +1,8 @@
 import { FieldError, boolean, choice, decimal, foreignKey, json, slug, text } from '../core/model/fields';
-import { CustomFilter, Row, defineModel, registry } from '../core/model/model';
+import { CountSpec, CustomFilter, Row, defineModel, registry } from '../core/model/model';
 import { booleanFilter } from '../core/query/filters';
 import { q } from '../core/query/model-query';
+import { DEVICE_COMPONENT_KINDS, MODULE_COMPONENT_KINDS, counterNames } from './component-kinds';
 
 /**
  * NetBox's "has console ports", "has interfaces"... filters of devices and of device and module types: whether
@@ -24,6 +25,15 @@ export function componentPresenceFilters(owner: string, kinds: string[], suffix 
 const noImage: CustomFilter = booleanFilter(() => '1 = 0', () => '1 = 1');
 
 const TYPE_COMPONENTS = ['console_ports', 'console_server_ports', 'power_ports', 'power_outlets', 'interfaces', 'pass_through_ports'];
+
+/**
+ * 4.0's counter fields of a device (`interface_count`) or type (`interface_template_count`): its components or templates
+ * of each kind (`interface`: `dcim.interface`), found by `owner` (`device`), counted as they are read.
+ */
+export function componentCounts(owner: string, kinds: string[], suffix = ''): Record<string, CountSpec> {
+  const names = counterNames(kinds, suffix);
+  return Object.fromEntries(kinds.map((kind, i) => [names[i], { model: `dcim.${kind.replace(/_/g, '')}${suffix}`, field: owner }]));
+}
 
 const COLOR = /^[0-9a-f]{6}$/;
 
@@ -186,11 +196,14 @@ export const DeviceType = defineModel({
     'device_count',
   ],
   constraints: [{ fields: ['manufacturer', 'model'] }, { fields: ['manufacturer', 'slug'] }],
-  counts: { device_count: { model: 'dcim.device', field: 'device_type' } },
+  counts: { device_count: { model: 'dcim.device', field: 'device_type' }, ...componentCounts('device_type', DEVICE_COMPONENT_KINDS, 'template') },
   brief: ['id', 'url', 'display', 'manufacturer', 'model', 'slug', 'device_count'],
   search: ['model', 'part_number', 'description', 'comments'],
   filterset: {
-    fields: ['id', 'model', 'slug', 'part_number', 'u_height', 'exclude_from_utilization', 'is_full_depth', 'subdevice_role', 'airflow', 'weight', 'weight_unit'],
+    fields: [
+      'id', 'model', 'slug', 'part_number', 'u_height', 'exclude_from_utilization', 'is_full_depth', 'subdevice_role', 'airflow', 'weight', 'weight_unit',
+      'device_count', ...counterNames(DEVICE_COMPONENT_KINDS, 'template'),
+    ],
     related: ['manufacturer_id', 'manufacturer', 'default_platform_id', 'default_platform'],
   },
   filters: {
@@ -225,11 +238,14 @@ export const ModuleType = defineModel({
     description: text({ max: 200, blank: true }),
     comments: text({ blank: true }),
   },
-  counts: { module_count: { model: 'dcim.module', field: 'module_type' } },
+  counts: { module_count: { model: 'dcim.module', field: 'module_type' }, ...componentCounts('module_type', MODULE_COMPONENT_KINDS, 'template') },
   constraints: [{ fields: ['manufacturer', 'model'] }],
   brief: ['id', 'url', 'display', 'manufacturer', 'model'],
   search: ['model', 'part_number', 'description', 'comments'],
-  filterset: { fields: ['id', 'model', 'part_number', 'airflow', 'weight', 'weight_unit'], related: ['manufacturer_id', 'manufacturer'] },
-  filters: componentPresenceFilters('module_type_id', TYPE_COMPONENTS, 'template'),
+  filterset: {
+    fields: ['id', 'model', 'part_number', 'airflow', 'weight', 'weight_unit', 'module_count', ...counterNames(MODULE_COMPONENT_KINDS, 'template')],
+    related: ['manufacturer_id', 'manufacturer'],
+  },
+  filters: componentPresenceFilters('module_type_id', [...TYPE_COMPONENTS, 'module_bays'], 'template'),
   validate: requireWeightUnit,
 });

@@ -1,4 +1,5 @@
 import { ModelView, ValueConversion, defineDialect } from '../core/dialect/dialect';
+import { DEVICE_COMPONENT_KINDS, MODULE_COMPONENT_KINDS, counterNames } from '../dcim/component-kinds';
 
 /** A model NetBox 4.2 scoped: 3.5 knew its site only (the cached one), and filtered by neither location nor scope. */
 const scoped: ModelView = {
@@ -38,12 +39,26 @@ const ADDED: Record<string, ModelView> = {
   // 4.3 nested platforms and device roles.
   'dcim.platform': added(['parent', 'comments', '_depth'], ['parent_id']),
   'dcim.devicerole': added(['parent', 'comments', '_depth'], ['parent_id']),
-  'dcim.devicetype': added(['exclude_from_utilization']),
-  'dcim.moduletype': added(['airflow', 'module_count']),
+  'dcim.devicetype': added(['exclude_from_utilization', ...counterNames(DEVICE_COMPONENT_KINDS, 'template')], ['device_count']),
+  'dcim.moduletype': added(['airflow', 'module_count', ...counterNames(MODULE_COMPONENT_KINDS, 'template')], ['module_bays']),
   'dcim.rackrole': added(['comments']),
   'dcim.rack': added(['starting_unit', 'outer_height', 'airflow']),
-  'dcim.rackreservation': added(['status']),
+  'dcim.rackreservation': added(['status', 'unit_count']),
   'dcim.powerfeed': added(['tenant'], ['tenant_id', 'tenant_group', 'tenant_group_id']),
+  'dcim.poweroutlet': added(['status', 'color']),
+  'dcim.poweroutlettemplate': added(['color']),
+  'dcim.interfacetemplate': added(['rf_role']),
+  'dcim.inventoryitem': added(['status']),
+  'dcim.inventoryitemrole': added(['comments']),
+  // Read-only lists 4.x shows: an interface's bridged interfaces, a chassis' members.
+  'dcim.virtualchassis': added(['members'], ['member_count']),
+  // 3.5's module always made its type's components.
+  'dcim.module': added(['replicate_components', 'adopt_components']),
+  'dcim.modulebay': added(['enabled', '_occupied']),
+  'dcim.devicebay': added(['enabled', '_occupied']),
+  // 4.x's module types have bays of their own.
+  'dcim.modulebaytemplate': added(['module_type', 'enabled'], ['moduletype_id']),
+  'dcim.devicebaytemplate': added(['enabled']),
   'ipam.rir': added(['comments']),
   'ipam.role': added(['comments', 'asn_count']),
   'ipam.asn': added(['role'], ['role_id']),
@@ -84,14 +99,14 @@ export const NetBox35 = defineDialect({
       hide: ['termination_type', 'termination_id', 'termination', '_region', '_site_group', '_location'],
       filters: { ...unfiltered(['region', 'site_group', 'location', 'provider']), termination_type: null },
     },
-    'dcim.interface': macs,
+    'dcim.interface': { hide: [...macs.hide!, 'bridge_interfaces'], filters: macs.filters },
     // 3.5's front ports name one rear port position; 4.5's list their mappings (port-mappings.ts).
     'dcim.frontport': { hide: ['positions', 'rear_ports'] },
     'dcim.frontporttemplate': { hide: ['positions', 'rear_ports'] },
     'dcim.rearport': { hide: ['front_ports'] },
     'dcim.rearporttemplate': { hide: ['front_ports'] },
     // 3.5's devices and machines matched their interfaces' MAC address, the primary one's; 4.x placed devices by coordinates.
-    'dcim.device': added(['latitude', 'longitude'], ['any_mac_address']),
+    'dcim.device': added(['latitude', 'longitude', 'oob_ip', ...counterNames(DEVICE_COMPONENT_KINDS)], ['any_mac_address', 'oob_ip_id', 'has_oob_ip']),
     'ipam.prefix': scoped,
     // 4.3's service parents and 4.1's VLAN group ranges and tenancy are not 3.5's: it reads a service's device or virtual machine, a group's outer bounds.
     'ipam.service': {

@@ -478,6 +478,14 @@ export const IPAddress = defineModel({
       if (await isPrimaryOfOwner(previous, ctx)) {
         throw new FieldError(['Cannot reassign IP address while it is designated as the primary IP for the parent object']);
       }
+      // A device's out-of-band address (4.1) may move among the device's own interfaces only.
+      const before = await parentOf(previous.assigned_object_type, previous.assigned_object_id, ctx);
+      if (before && before.row.oob_ip_id === previous.id) {
+        const after = await parentOf(row.assigned_object_type, row.assigned_object_id, ctx);
+        if (after?.model !== before.model || after.row.id !== before.row.id) {
+          throw new FieldError(['Cannot reassign IP address while it is designated as the OOB IP for the parent object']);
+        }
+      }
     }
   },
   present: (rep, row, ctx) => presentFamily(rep, row, ctx.mode),
@@ -487,12 +495,18 @@ export const IPAddress = defineModel({
   },
 });
 
+/** The device (or virtual machine) whose interface an assignment names, with its model's label; null for none. */
+async function parentOf(type: string | null, id: number | null, ctx?: WriteContext): Promise<{ model: string; row: Row } | null> {
+  const owner = type ? ASSIGNABLE[type] : null;
+  if (!owner || id === null) return null;
+  const assigned = await loadRow(ctx, registry.get(type!), id);
+  const row = assigned ? await loadRow(ctx, registry.get(owner.parent), assigned[owner.column]) : null;
+  return row && { model: owner.parent, row };
+}
+
 /** Whether the address, where it was assigned, is its device's (or virtual machine's) primary address. */
 async function isPrimaryOfOwner(previous: Row, ctx?: WriteContext): Promise<boolean> {
-  const owner = ASSIGNABLE[previous.assigned_object_type];
-  if (!owner || previous.assigned_object_id === null) return false;
-  const assigned = await loadRow(ctx, registry.get(previous.assigned_object_type), previous.assigned_object_id);
-  const parent = assigned ? await loadRow(ctx, registry.get(owner.parent), assigned[owner.column]) : null;
+  const parent = (await parentOf(previous.assigned_object_type, previous.assigned_object_id, ctx))?.row;
   return !!parent && (parent.primary_ip4_id === previous.id || parent.primary_ip6_id === previous.id);
 }
 

@@ -95,8 +95,8 @@ export interface CustomFilter {
 
 /**
  * NetBox's filter set: `fields` is its `Meta.fields` (each filters under its own name with the lookups its
- * kind takes; a relation there matches by id), `related` its declared relation filters (`<fk>_id` by id,
- * `<fk>` by the related object's slug or name, both with `__n`). `base` is the filter set it extends:
+ * kind takes; a relation there matches by id; one of the model's `counts`, 4.x's counter fields, as a number),
+ * `related` its declared relation filters (`<fk>_id` by id, `<fk>` by the related object's slug or name, both with `__n`). `base` is the filter set it extends:
  * `netbox` adds `q`, `tag` and the change-logged filters, `changelog` only `created`, `last_updated` and
  * `*_by_request`, `none` nothing; by default it follows the model's features.
  */

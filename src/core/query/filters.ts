@@ -1,6 +1,6 @@
-import { BooleanField, ComputedField, ContentTypeListField, DateField, Field, FieldError, ForeignKeyField, INT32_MAX, ManyToManyField, TextField } from '../model/fields';
+import { BooleanField, ComputedField, ContentTypeListField, DateField, Field, FieldError, ForeignKeyField, INT32_MAX, IntegerField, ManyToManyField, TextField } from '../model/fields';
 import { CustomFilter, FilterContext, FilterSetSpec, ModelDef, registry } from '../model/model';
-import { ModelQuery, q, valueSql } from './model-query';
+import { ModelQuery, countSql, q, valueSql } from './model-query';
 import { applyCustomFieldFilter } from '../custom-fields';
 import type { Dialect } from '../dialect/dialect';
 
@@ -125,6 +125,10 @@ function declaredFilters(model: ModelDef, set: FilterSetSpec): Map<string, Filte
     return field;
   };
   for (const name of set.fields) {
+    if (name in model.counts) {
+      specs.set(name, countFilter(model, name));
+      continue;
+    }
     const field = fieldNamed(name);
     if (field instanceof ForeignKeyField) specs.set(name, relatedFilter(field, 'id'));
     else if (field instanceof ManyToManyField) specs.set(name, memberFilter(field, 'id'));
@@ -138,6 +142,12 @@ function declaredFilters(model: ModelDef, set: FilterSetSpec): Map<string, Filte
     specs.set(name, relationFilter(model, byId ? name.slice(0, -3) : name, byId, relationNamed));
   }
   return specs;
+}
+
+/** A count of the model's (4.x's counter fields, `device_count`) filtered as a number, counted in the list's own statement. */
+function countFilter(model: ModelDef, key: string): FilterSpec {
+  const count = new IntegerField({ min: 0 });
+  return { ...fieldFilter(new ComputedField(() => count, () => countSql(model, key))), schema: { type: 'integer' } };
 }
 
 /** A relation's filter: by id, or by the related object's lookup field. */

@@ -123,7 +123,7 @@ export class ModelQuery {
     if (!idsOnly) for (const f of this.model.computed) if (!opts.columns || opts.columns.includes(f.column)) columns.push(`${f.sql('t')} AS ${q(f.column)}`);
     // Ids alone still carry the counts their order names (`ordering=-asn_count`).
     const ordered = new Set((opts.order ?? []).map((term) => term.replace(/^-/, '')));
-    for (const key of opts.counts ?? []) if (!idsOnly || ordered.has(key)) columns.push(`${this.countSql(key)} AS ${q(key)}`);
+    for (const key of opts.counts ?? []) if (!idsOnly || ordered.has(key)) columns.push(`${countSql(this.model, key)} AS ${q(key)}`);
     if (!idsOnly) for (const [name, expr] of Object.entries(opts.also ?? {})) columns.push(`${expr} AS ${q(name)}`);
     const joins = new Map<string, Join>();
     const terms = (opts.order ?? this.defaultOrder()).flatMap((term) => this.termsFor(term, joins));
@@ -218,27 +218,28 @@ export class ModelQuery {
     });
   }
 
-  private countSql(key: string): string {
-    const spec = this.model.activeCounts[key];
-    const counted = registry.get(spec.model)!;
-    if (spec.where) return `(SELECT COUNT(*) FROM ${q(counted.table)} c WHERE ${spec.where})`;
-    const fk = counted.fields[spec.field!];
-    if (fk instanceof ManyToManyField) {
-      return `(SELECT COUNT(*) FROM ${q(fk.throughTable)} c WHERE c.${q(fk.targetColumn)} = t.id)`;
-    }
-    if (fk instanceof GenericRelationField) {
-      // A model's label is a bare `app.name`: safe to write into the statement.
-      const type = counted.storedFields[fk.typeField].column;
-      const id = counted.storedFields[fk.idField].column;
-      return `(SELECT COUNT(*) FROM ${q(counted.table)} c WHERE c.${q(type)} = '${this.model.label}' AND c.${q(id)} = t.id)`;
-    }
-    const col = `c.${q(fk.column)}`;
-    // Trees count what hangs anywhere below a node, as NetBox's cumulative counts do.
-    const match = this.model.tree
-      ? `${col} IN (SELECT d.id FROM ${q(this.model.table)} d WHERE d.tree_path LIKE t.tree_path || '%')`
-      : `${col} = t.id`;
-    return `(SELECT COUNT(*) FROM ${q(counted.table)} c WHERE ${match})`;
+}
+
+/** A count of `model` (one of its `counts`) for the row aliased `t`, as a correlated subquery; 0 where the counted model is not installed. */
+export function countSql(model: ModelDef, key: string): string {
+  const spec = model.activeCounts[key];
+  if (!spec) return '0';
+  const counted = registry.get(spec.model)!;
+  if (spec.where) return `(SELECT COUNT(*) FROM ${q(counted.table)} c WHERE ${spec.where})`;
+  const fk = counted.fields[spec.field!];
+  if (fk instanceof ManyToManyField) {
+    return `(SELECT COUNT(*) FROM ${q(fk.throughTable)} c WHERE c.${q(fk.targetColumn)} = t.id)`;
   }
+  if (fk instanceof GenericRelationField) {
+    // A model's label is a bare `app.name`: safe to write into the statement.
+    const type = counted.storedFields[fk.typeField].column;
+    const id = counted.storedFields[fk.idField].column;
+    return `(SELECT COUNT(*) FROM ${q(counted.table)} c WHERE c.${q(type)} = '${model.label}' AND c.${q(id)} = t.id)`;
+  }
+  const col = `c.${q(fk.column)}`;
+  // Trees count what hangs anywhere below a node, as NetBox's cumulative counts do.
+  const match = model.tree ? `${col} IN (SELECT d.id FROM ${q(model.table)} d WHERE d.tree_path LIKE t.tree_path || '%')` : `${col} = t.id`;
+  return `(SELECT COUNT(*) FROM ${q(counted.table)} c WHERE ${match})`;
 }
 
 /** A table an ordering joins: under `alias`, its row whose id is the `on` column's. */
