@@ -1087,7 +1087,7 @@ describe('Ansible collection netbox.netbox 3.22 against /v4 (its v4.3 targets, N
       const sites = await list('/v4/api/dcim/sites/?limit=0');
       expect(sites.find((s) => s.slug === 'test-site')).toMatchObject({ region: { id: ids.region }, tenant: { id: ids.tenant }, time_zone: null, facility: '' });
       const regions = await list('/v4/api/dcim/regions/?limit=0');
-      expect(regions.find((r) => r.id === ids.region).parent.id).toBe(ids.parentRegion);
+      expect(regions.find((r) => r.id === ids.region)!.parent.id).toBe(ids.parentRegion);
       const siteGroups = await list('/v4/api/dcim/site-groups/?limit=0');
       expect(siteGroups.find((g) => g.id === ids.siteGroup).parent.id).toBe(ids.parentSiteGroup);
       const locations = await list('/v4/api/dcim/locations/?limit=0');

@@ -14,6 +14,7 @@ const Shelf = defineModel({
     parent: foreignKey('filtersapp.shelf', { nullable: true }),
     description: text({ max: 200, blank: true }),
   },
+  brief: ['id', 'url', 'display', 'name', 'slug'],
   filterset: { fields: ['id', 'name'], related: ['parent_id', 'parent'] },
 });
 
