@@ -1089,19 +1089,19 @@ describe('Ansible collection netbox.netbox 3.22 against /v4 (its v4.3 targets, N
       const regions = await list('/v4/api/dcim/regions/?limit=0');
       expect(regions.find((r) => r.id === ids.region)!.parent.id).toBe(ids.parentRegion);
       const siteGroups = await list('/v4/api/dcim/site-groups/?limit=0');
-      expect(siteGroups.find((g) => g.id === ids.siteGroup).parent.id).toBe(ids.parentSiteGroup);
+      expect(siteGroups.find((g) => g.id === ids.siteGroup)!.parent.id).toBe(ids.parentSiteGroup);
       const locations = await list('/v4/api/dcim/locations/?limit=0');
       expect(locations.find((l) => l.id === ids.location)).toMatchObject({ parent: { id: expect.any(Number) }, site: { id: ids.site } });
       for (const url of ['/v4/api/tenancy/tenants/?limit=0', '/v4/api/dcim/device-roles/?limit=0', '/v4/api/dcim/platforms/?limit=0', '/v4/api/dcim/manufacturers/?limit=0']) {
         for (const row of await list(url)) expect(row).toEqual(expect.objectContaining({ id: expect.any(Number), slug: expect.any(String) }));
       }
       const types = await list('/v4/api/dcim/device-types/?limit=0');
-      expect(types.find((d) => d.slug === 'cisco-test').manufacturer.id).toEqual(expect.any(Number));
+      expect(types.find((d) => d.slug === 'cisco-test')!.manufacturer.id).toEqual(expect.any(Number));
       const clusters = await list('/v4/api/virtualization/clusters/?limit=0');
       expect(clusters.find((c) => c.id === ids.cluster)).toMatchObject({ type: { id: ids.clusterType }, group: { id: ids.clusterGroup } });
       const racks = await list('/v4/api/dcim/racks/?limit=0');
-      expect(racks.find((r) => r.id === ids.rackSite2).role.id).toBe(ids.rackRole);
-      expect(racks.find((r) => r.id === ids.rack).location.id).toBe(ids.location);
+      expect(racks.find((r) => r.id === ids.rackSite2)!.role.id).toBe(ids.rackRole);
+      expect(racks.find((r) => r.id === ids.rack)!.location.id).toBe(ids.location);
     });
 
     it('reads interfaces, virtual disks and addresses, whole (fetch_all) and chunked by device_id and virtual_machine_id', async () => {
