@@ -75,9 +75,10 @@ export const VLANGroup = defineModel({
     max_vid: integer({ min: 1, max: 4094, default: 4094, label: 'Maximum VLAN ID' }),
     tenant: foreignKey('tenancy.tenant', { nullable: true, onDelete: 'PROTECT' }),
     description: text({ max: 200, blank: true }),
+    comments: text({ blank: true }),
   },
   full: [
-    'id', 'url', 'display', 'name', 'slug', 'scope_type', 'scope_id', 'scope', 'min_vid', 'max_vid', 'description', 'tags', 'custom_fields', 'created',
+    'id', 'url', 'display', 'name', 'slug', 'scope_type', 'scope_id', 'scope', 'min_vid', 'max_vid', 'description', 'comments', 'tags', 'custom_fields', 'created',
     'last_updated', 'vlan_count', 'utilization',
   ],
   constraints: [
