@@ -115,11 +115,6 @@ const NOT_STORED: Record<string, Record<string, Unstored>> = {
     cable_connector: cableConnector,
   },
   'ipam.vlangroup': { rack_group: ['rack_group', '4.4 rack groups are not stored (a group cannot be scoped to one)'] },
-  'ipam.vlan': {
-    qinq_role: ['qinq_role', '4.2 Q-in-Q is not stored'],
-    qinq_svlan_id: ['qinq_svlan', '4.2 Q-in-Q is not stored'],
-    qinq_svlan_vid: ['qinq_svlan', '4.2 Q-in-Q is not stored'],
-  },
   'virtualization.virtualmachine': {
     interface_count: ['interface_count', '4.x counter fields are not stored'],
     virtual_disk_count: ['virtual_disk_count', '4.x counter fields are not stored'],

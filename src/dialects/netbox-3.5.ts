@@ -9,10 +9,14 @@ const scoped: ModelView = {
 /** Filters on a place's cached ancestors, by name and id: what 3.5 lacked where it named a site only. */
 const unfiltered = (names: string[]) => Object.fromEntries(names.flatMap((f) => [[f, null], [`${f}_id`, null]]));
 
-/** An interface of 4.2's: 3.5 read and wrote its `mac_address` (the primary MAC's) and filtered by it, and knew no MAC objects. */
-const macs: ModelView = {
-  hide: ['primary_mac_address', 'mac_addresses'],
-  filters: { any_mac_address: null, primary_mac_address: null, primary_mac_address_id: null },
+/**
+ * An interface of 4.2's: 3.5 read and wrote its `mac_address` (the primary MAC's) and filtered by it, and knew no MAC
+ * objects; nor Q-in-Q, its mode and service VLAN.
+ */
+const interfaces: ModelView = {
+  hide: ['primary_mac_address', 'mac_addresses', 'qinq_svlan'],
+  filters: { any_mac_address: null, primary_mac_address: null, primary_mac_address_id: null, qinq_svlan: null },
+  lacksChoices: { mode: ['q-in-q'] },
 };
 
 /** NetBox's DISK_BASE_UNIT: megabytes in a gigabyte, as its 4.1 migration converted stored disks. */
@@ -45,6 +49,7 @@ const ADDED: Record<string, ModelView> = {
   'ipam.role': added(['comments', 'asn_count']),
   'ipam.asn': added(['role'], ['role_id']),
   'ipam.asnrange': added(['comments']),
+  'ipam.vlan': added(['qinq_role', 'qinq_svlan'], ['qinq_svlan_id', 'qinq_svlan_vid']),
   'ipam.iprange': added(['mark_populated']),
   'ipam.l2vpn': added(['status']),
   'tenancy.tenantgroup': added(['comments']),
@@ -82,7 +87,7 @@ export const NetBox35 = defineDialect({
       hide: ['termination_type', 'termination_id', 'termination', '_region', '_site_group', '_location'],
       filters: { ...unfiltered(['region', 'site_group', 'location', 'provider']), termination_type: null },
     },
-    'dcim.interface': macs,
+    'dcim.interface': interfaces,
     // 3.5's front ports name one rear port position; 4.5's list their mappings (port-mappings.ts).
     'dcim.frontport': { hide: ['positions', 'rear_ports'] },
     'dcim.frontporttemplate': { hide: ['positions', 'rear_ports'] },
@@ -109,7 +114,7 @@ export const NetBox35 = defineDialect({
       hide: ['serial', 'start_on_boot', 'config_template'],
       filters: { any_mac_address: null },
     },
-    'virtualization.vminterface': macs,
+    'virtualization.vminterface': interfaces,
     // 4.5's v2 tokens: 3.5 neither shows nor takes nor filters what makes one.
     'users.token': {
       hide: ['version', 'enabled', 'pepper_id', 'hmac_digest', 'v2_key', 'token'],

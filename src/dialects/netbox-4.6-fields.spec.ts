@@ -29,8 +29,8 @@ const NOT_SHOWN: Array<[reason: string, fields: Record<string, string[]>]> = [
     'dcim.cable': ['profile', 'bundle'],
     'dcim.cabletermination': ['connector', 'positions'],
     'extras.configcontext': ['profile'],
-    'dcim.interface': ['qinq_svlan', 'vlan_translation_policy'],
-    'virtualization.vminterface': ['qinq_svlan', 'vlan_translation_policy'],
+    'dcim.interface': ['vlan_translation_policy'],
+    'virtualization.vminterface': ['vlan_translation_policy'],
     'virtualization.virtualmachine': ['virtual_machine_type'],
   }],
   ['fields of models others are changing (components, templates, devices, virtualization, VLAN groups, contacts)', {
@@ -47,7 +47,6 @@ const NOT_SHOWN: Array<[reason: string, fields: Record<string, string[]>]> = [
     'dcim.interfacetemplate': ['rf_role'],
     'dcim.modulebaytemplate': ['module_type', 'enabled'],
     'dcim.devicebaytemplate': ['enabled'],
-    'ipam.vlan': ['qinq_role', 'qinq_svlan'],
     'virtualization.cluster': ['allocated_vcpus', 'allocated_memory', 'allocated_disk'],
     'tenancy.contactassignment': ['tags', 'custom_fields'],
     'extras.webhook': ['description', 'custom_fields', 'tags'],

@@ -3,6 +3,7 @@ import { FieldError, ForeignKeyField, INT32_MAX, ManyToManyField } from '../core
 import { CustomFilter, FilterContext, ModelDef, registry } from '../core/model/model';
 import { booleanFilter, byAttr, existingIds, listHolds, pathFilter, referrerFilter, relatedByFilter, tagFilter } from '../core/query/filters';
 import { q } from '../core/query/model-query';
+import { carriedVlanFilter } from '../dcim/components.models';
 import { contentTypeIdFilter } from '../extras/content-type-filter';
 import { objectTypeFacts } from '../extras/object-types';
 import { maskLengthFilters } from '../ipam/networks';
@@ -368,9 +369,10 @@ export const FILTER_VIEWS: Record<string, ModelView> = {
   'dcim.consoleserverport': { filterset: { fields: ['speed'] } },
   'dcim.poweroutlet': { filterset: { related: ['power_port_id'] } },
   // 3.6 (#11478): `device` and `device_id` are the interface's own device; its chassis peers' are `virtual_chassis_member(_id)`.
+  // 4.2: an interface carries a VLAN as its Q-in-Q service VLAN too.
   'dcim.interface': {
     filterset: {
-      replaces: ['device', 'device_id'],
+      replaces: ['device', 'device_id', 'vlan_id', 'vlan'],
       related: ['device', 'device_id', 'wireless_link_id'],
       relations: { wireless_lan_id: 'wireless_lans' },
       filters: {
@@ -378,6 +380,8 @@ export const FILTER_VIEWS: Record<string, ModelView> = {
         virtual_chassis_member_id: chassisInterfaces('id', false),
         virtual_chassis_member_or_master: chassisInterfaces('name', true),
         virtual_chassis_member_or_master_id: chassisInterfaces('id', true),
+        vlan_id: carriedVlanFilter(model('dcim.interface'), 'id', true),
+        vlan: carriedVlanFilter(model('dcim.interface'), 'vid', true),
       },
     },
   },
@@ -463,8 +467,12 @@ export const FILTER_VIEWS: Record<string, ModelView> = {
     },
   },
   'ipam.asnrange': { filterset: { fields: ['slug'] } },
+  // 4.2's Q-in-Q: a VLAN's role, and its service VLAN by id or VID.
   'ipam.vlan': {
     filterset: {
+      fields: ['qinq_role'],
+      related: ['qinq_svlan_id'],
+      through: { qinq_svlan_vid: 'qinq_svlan.vid' },
       filters: {
         interface_id: vlansOf('dcim.interface'),
         vminterface_id: vlansOf('virtualization.vminterface'),
@@ -493,7 +501,13 @@ export const FILTER_VIEWS: Record<string, ModelView> = {
   'virtualization.virtualmachine': {
     filterset: { fields: ['serial', 'start_on_boot'], related: ['config_template_id', 'primary_ip4_id', 'primary_ip4', 'primary_ip6_id', 'primary_ip6'] },
   },
-  'virtualization.vminterface': { filterset: { fields: ['mode'] } },
+  'virtualization.vminterface': {
+    filterset: {
+      replaces: ['vlan_id', 'vlan'],
+      fields: ['mode'],
+      filters: { vlan_id: carriedVlanFilter(model('virtualization.vminterface'), 'id', true), vlan: carriedVlanFilter(model('virtualization.vminterface'), 'vid', true) },
+    },
+  },
   'tenancy.contactgroup': { filterset: { filters: { contact_id: referrerFilter(model('tenancy.contact'), 'groups') } } },
   // Assignments whose contact is in any of the groups or below them, as the contact's own group filters (4.3's) find it.
   'tenancy.contactassignment': {

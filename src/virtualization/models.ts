@@ -5,7 +5,7 @@ import { ModelQuery, loadRow, q } from '../core/query/model-query';
 import { nestReferrer } from '../core/serialize/referrers';
 import { siteFilters } from '../dcim/racks.models';
 import { scopeFields, scopeFilters, syncScope } from '../dcim/scope';
-import { naturalizeInterface } from '../dcim/components.models';
+import { carriedVlanFilter, naturalizeInterface } from '../dcim/components.models';
 import { checkPrimaryMac, macAddressFilters, nestMacAddresses, primaryMacFields, writePrimaryMac } from '../dcim/mac-addresses.models';
 import { naturalize } from '../dcim/naturalize';
 import { terminatedIn } from '../ipam/terminated-in';
@@ -36,6 +36,7 @@ const INTERFACE_MODES = [
   { value: 'access', label: 'Access' },
   { value: 'tagged', label: 'Tagged' },
   { value: 'tagged-all', label: 'Tagged (All)' },
+  { value: 'q-in-q', label: 'Q-in-Q (802.1ad)' },
 ];
 
 export const ClusterType = defineModel({
@@ -276,6 +277,7 @@ export const VirtualMachine = defineModel({
 
 /** A VM interface's VLANs belong to the VM's site or to none; without a mode it has no untagged VLAN. */
 async function checkVlans(row: Row, ctx?: WriteContext): Promise<void> {
+  if (row.qinq_svlan_id !== null && row.mode !== 'q-in-q') throw new FieldError({ qinq_svlan: ['Only Q-in-Q interfaces may specify a service VLAN.'] });
   if (!row.mode) row.untagged_vlan_id = null;
   const vlans = registry.get('ipam.vlan')!;
   const vm = await loadRow(ctx, VirtualMachine, row.virtual_machine_id);
@@ -309,22 +311,6 @@ async function checkRelated(row: Row, field: 'parent' | 'bridge', ctx?: WriteCon
   }
 }
 
-/** `?vlan_id=` and `?vlan=<vid>` (3.5.9's CommonInterfaceFilterSet): interfaces carrying the VLAN, untagged or tagged. */
-function vlanFilter(by: 'id' | 'vid'): CustomFilter {
-  return {
-    apply(values, ctx) {
-      const value = values[values.length - 1].trim();
-      if (!value) return;
-      if (!/^\d+$/.test(value)) throw new FieldError(['Enter a whole number.']);
-      const tagged = VMInterface.fields.tagged_vlans as ManyToManyField;
-      const vlans = by === 'id' ? ctx.param(Number(value)) : `SELECT v.id FROM ${q(tagged.target.table)} v WHERE v.vid = ${ctx.param(Number(value))}`;
-      ctx.where(
-        `(t.untagged_vlan_id IN (${vlans}) OR t.id IN (SELECT x.${q(tagged.sourceColumn)} FROM ${q(tagged.throughTable)} x WHERE x.${q(tagged.targetColumn)} IN (${vlans})))`,
-      );
-    },
-  };
-}
-
 export const VMInterface = defineModel({
   app: 'virtualization',
   name: 'vminterface',
@@ -345,12 +331,13 @@ export const VMInterface = defineModel({
     mode: choice(INTERFACE_MODES, { blank: true }),
     untagged_vlan: foreignKey('ipam.vlan', { nullable: true, onDelete: 'SET NULL', label: 'Untagged VLAN' }),
     tagged_vlans: manyToMany('ipam.vlan', { filterName: 'tagged_vlan', label: 'Tagged VLANs' }),
+    qinq_svlan: foreignKey('ipam.vlan', { nullable: true, onDelete: 'SET NULL', label: 'Q-in-Q SVLAN' }),
     vrf: foreignKey('ipam.vrf', { nullable: true, onDelete: 'SET NULL', label: 'VRF' }),
   },
   full: [
     'id', 'url', 'display', 'virtual_machine', 'name', 'enabled', 'parent', 'bridge', 'mtu', 'mac_address', 'primary_mac_address', 'mac_addresses', 'description', 'mode',
     'untagged_vlan',
-    'tagged_vlans', 'vrf', 'l2vpn_termination', 'tags', 'custom_fields', 'created', 'last_updated', 'count_ipaddresses', 'count_fhrp_groups',
+    'tagged_vlans', 'qinq_svlan', 'vrf', 'l2vpn_termination', 'tags', 'custom_fields', 'created', 'last_updated', 'count_ipaddresses', 'count_fhrp_groups',
   ],
   constraints: [{ fields: ['virtual_machine', 'name'], name: 'virtualization_vminterface_unique_virtual_machine_name' }],
   counts: {
@@ -369,8 +356,8 @@ export const VMInterface = defineModel({
     cluster: pathFilter(() => VMInterface, 'virtual_machine.cluster'),
     vrf: pathFilter(() => VMInterface, 'vrf', 'rd'),
     ...macAddressFilters('virtualization.vminterface'),
-    vlan_id: vlanFilter('id'),
-    vlan: vlanFilter('vid'),
+    vlan_id: carriedVlanFilter(() => VMInterface, 'id'),
+    vlan: carriedVlanFilter(() => VMInterface, 'vid'),
     l2vpn_id: terminatedIn('virtualization.vminterface', 'id'),
     l2vpn: terminatedIn('virtualization.vminterface', 'identifier'),
   },

@@ -1,0 +1,165 @@
+import { createOne, expectStatus, Json } from './helpers/seed';
+import { slugify, unique } from './helpers/fixtures';
+import { TestApp } from './helpers/test-app';
+
+/**
+ * NetBox 4.x's fields of models 3.5 had, beyond the plain ones: written and read through /v4, filtered there as 4.6's
+ * filter sets declare, absent from /api/ (3.5 neither shows nor takes them), and refused with NetBox's messages.
+ */
+describe("NetBox 4.x's further fields of 3.5's models", () => {
+  let t: TestApp;
+  let site: Json;
+  let device: Json;
+  let cluster: Json;
+  let vm: Json;
+
+  beforeAll(async () => {
+    t = await TestApp.start();
+    site = await named('/api/dcim/sites/', 'Rotterdam');
+    const manufacturer = await named('/api/dcim/manufacturers/', 'Maker');
+    const type = await createOne(t, '/api/dcim/device-types/', { manufacturer: manufacturer.id, model: unique('Switch'), slug: slugify(unique('switch')) });
+    const role = await named('/api/dcim/device-roles/', 'Core');
+    device = await createOne(t, '/api/dcim/devices/', { name: unique('core'), device_type: type.id, device_role: role.id, site: site.id });
+    const clusterType = await named('/api/virtualization/cluster-types/', 'Hypervisor');
+    cluster = await createOne(t, '/api/virtualization/clusters/', { name: unique('Pool'), type: clusterType.id });
+    vm = await createOne(t, '/api/virtualization/virtual-machines/', { name: unique('vm'), cluster: cluster.id });
+  });
+  afterAll(() => t.close());
+
+  async function named(path: string, prefix: string, fields: Json = {}): Promise<Json> {
+    const name = unique(prefix);
+    return createOne(t, path, { name, slug: slugify(name), ...fields });
+  }
+  async function refused(method: 'post' | 'patch' | 'put', path: string, body: Json): Promise<Json> {
+    const res = await t[method](path, body);
+    expectStatus(res, 400);
+    return res.body;
+  }
+  const read = async (path: string) => (await t.get(path).expect(200)).body;
+  const ids = async (path: string) => (await read(path)).results.map((o: Json) => o.id);
+  const count = async (path: string) => (await read(path)).count;
+
+  describe('comments of organisational models', () => {
+    const paths = [
+      '/ipam/vlan-groups/',
+      '/virtualization/cluster-types/',
+      '/virtualization/cluster-groups/',
+      '/tenancy/contact-groups/',
+      '/tenancy/contact-roles/',
+      '/circuits/circuit-types/',
+      '/wireless/wireless-lan-groups/',
+    ];
+
+    it.each(paths)('%s: written and read through /v4, neither shown nor taken by /api/', async (path) => {
+      const created = await named(`/v4/api${path}`, 'Commented', { comments: 'Kept **here**' });
+      expect(created.comments).toBe('Kept **here**');
+      expect((await read(`/v4/api${path}${created.id}/`)).comments).toBe('Kept **here**');
+      const old = await read(`/api${path}${created.id}/`);
+      expect(old).not.toHaveProperty('comments');
+      // 3.5 ignores the key, as NetBox ignores fields it does not know.
+      expectStatus(await t.patch(`/api${path}${created.id}/`, { comments: 'changed by 3.5' }), 200);
+      expect((await read(`/v4/api${path}${created.id}/`)).comments).toBe('Kept **here**');
+      const plain = await named(`/api${path}`, 'Plain');
+      expect((await read(`/v4/api${path}${plain.id}/`)).comments).toBe('');
+      expect(await refused('patch', `/v4/api${path}${created.id}/`, { comments: ['no'] })).toEqual({ comments: ['Not a valid string.'] });
+    });
+
+    it('searches the comments of nested groups, as 4.6', async () => {
+      const group = await named('/v4/api/tenancy/contact-groups/', 'Searched', { comments: 'findable-needle' });
+      expect(await ids('/v4/api/tenancy/contact-groups/?q=findable-needle')).toEqual([group.id]);
+      const lans = await named('/v4/api/wireless/wireless-lan-groups/', 'Searched', { comments: 'lan-needle' });
+      expect(await ids('/v4/api/wireless/wireless-lan-groups/?q=lan-needle')).toEqual([lans.id]);
+    });
+  });
+
+  describe('Q-in-Q', () => {
+    it("writes a VLAN's role and service VLAN through /v4, filters by them there, and hides them from /api/", async () => {
+      const svlan = await createOne(t, '/v4/api/ipam/vlans/', { vid: 1000, name: unique('svlan'), qinq_role: 'svlan' });
+      expect(svlan).toMatchObject({ qinq_role: { value: 'svlan', label: 'Service' }, qinq_svlan: null });
+      const cvlan = await createOne(t, '/v4/api/ipam/vlans/', { vid: 10, name: unique('cvlan'), qinq_role: 'cvlan', qinq_svlan: svlan.id });
+      expect(cvlan).toMatchObject({ qinq_role: { value: 'cvlan', label: 'Customer' }, qinq_svlan: { id: svlan.id, vid: 1000 } });
+      const keys = Object.keys(cvlan);
+      expect(keys.slice(keys.indexOf('description'), keys.indexOf('comments') + 1)).toEqual(['description', 'qinq_role', 'qinq_svlan', 'comments']);
+      const old = await read(`/api/ipam/vlans/${cvlan.id}/`);
+      expect(old).not.toHaveProperty('qinq_role');
+      expect(old).not.toHaveProperty('qinq_svlan');
+      expect(await ids('/v4/api/ipam/vlans/?qinq_role=cvlan')).toEqual([cvlan.id]);
+      expect(await ids(`/v4/api/ipam/vlans/?qinq_svlan_id=${svlan.id}`)).toEqual([cvlan.id]);
+      expect(await ids('/v4/api/ipam/vlans/?qinq_svlan_vid=1000')).toEqual([cvlan.id]);
+      expect(await ids(`/v4/api/ipam/vlans/?qinq_svlan_vid__gte=999&id=${cvlan.id}`)).toEqual([cvlan.id]);
+      expect(await ids(`/v4/api/ipam/vlans/?qinq_role__n=cvlan&id=${cvlan.id}`)).toEqual([]);
+      // /api/ ignores 4.x's filters.
+      expect(await count('/api/ipam/vlans/?qinq_role=cvlan')).toBe(await count('/api/ipam/vlans/'));
+      // 3.5 writing the VLAN back keeps what it cannot see.
+      expectStatus(await t.put(`/api/ipam/vlans/${cvlan.id}/`, { vid: old.vid, name: old.name, status: old.status.value, qinq_role: null }), 200);
+      expect(await read(`/v4/api/ipam/vlans/${cvlan.id}/`)).toMatchObject({ qinq_role: { value: 'cvlan' }, qinq_svlan: { id: svlan.id } });
+      // A service VLAN with customer VLANs is protected.
+      expectStatus(await t.delete(`/v4/api/ipam/vlans/${svlan.id}/`), 409);
+    });
+
+    it("refuses what NetBox's VLAN refuses, keyed by field, writing nothing", async () => {
+      const svlan = await createOne(t, '/v4/api/ipam/vlans/', { vid: 2000, name: unique('svlan'), qinq_role: 'svlan' });
+      const before = await count('/api/ipam/vlans/');
+      expect(await refused('post', '/v4/api/ipam/vlans/', { vid: 5, name: unique('x'), qinq_role: 'cvlan' })).toEqual({
+        qinq_role: ['A Q-in-Q customer VLAN must be assigned to a service VLAN.'],
+      });
+      expect(await refused('post', '/v4/api/ipam/vlans/', { vid: 5, name: unique('x'), qinq_svlan: svlan.id })).toEqual({
+        qinq_svlan: ['Only Q-in-Q customer VLANs maybe assigned to a service VLAN.'],
+      });
+      expect(await refused('post', '/v4/api/ipam/vlans/', { vid: 5, name: unique('x'), qinq_role: 'outer' })).toEqual({ qinq_role: ['"outer" is not a valid choice.'] });
+      expect(await refused('post', '/v4/api/ipam/vlans/', { vid: 5, name: unique('x'), qinq_role: 'cvlan', qinq_svlan: 999999 })).toEqual({
+        qinq_svlan: ['Related object not found using the provided numeric ID: 999999'],
+      });
+      const name = unique('c');
+      await createOne(t, '/v4/api/ipam/vlans/', { vid: 7, name, qinq_role: 'cvlan', qinq_svlan: svlan.id });
+      expect(await refused('post', '/v4/api/ipam/vlans/', { vid: 7, name: unique('c'), qinq_role: 'cvlan', qinq_svlan: svlan.id })).toEqual({
+        __all__: ['VLAN with this Qinq svlan and VLAN ID already exists.'],
+      });
+      expect(await refused('post', '/v4/api/ipam/vlans/', { vid: 8, name, qinq_role: 'cvlan', qinq_svlan: svlan.id })).toEqual({
+        __all__: ['VLAN with this Qinq svlan and Name already exists.'],
+      });
+      expect(await count('/api/ipam/vlans/')).toBe(before + 1);
+      expect((await t.get('/v4/api/ipam/vlans/?qinq_role=outer')).body).toEqual({ qinq_role: ['Select a valid choice. outer is not one of the available choices.'] });
+    });
+
+    it("gives Q-in-Q interfaces a service VLAN on /v4, which 3.5's mode and filters do not know", async () => {
+      const svlan = await createOne(t, '/v4/api/ipam/vlans/', { vid: 3000, name: unique('svlan'), qinq_role: 'svlan' });
+      const iface = await createOne(t, '/v4/api/dcim/interfaces/', { device: device.id, name: unique('eth'), type: '1000base-t', mode: 'q-in-q', qinq_svlan: svlan.id });
+      expect(iface).toMatchObject({ mode: { value: 'q-in-q', label: 'Q-in-Q (802.1ad)' }, qinq_svlan: { id: svlan.id } });
+      const vmIface = await createOne(t, '/v4/api/virtualization/interfaces/', { virtual_machine: vm.id, name: unique('eth'), mode: 'q-in-q', qinq_svlan: svlan.id });
+      expect(vmIface).toMatchObject({ mode: { value: 'q-in-q' }, qinq_svlan: { id: svlan.id } });
+      for (const path of [`/api/dcim/interfaces/${iface.id}/`, `/api/virtualization/interfaces/${vmIface.id}/`]) {
+        const old = await read(path);
+        expect(old).not.toHaveProperty('qinq_svlan');
+        // What 3.5 reads is stored: the mode shows as it is.
+        expect(old.mode.value).toBe('q-in-q');
+      }
+      expect(await ids(`/v4/api/dcim/interfaces/?vlan_id=${svlan.id}`)).toEqual([iface.id]);
+      expect(await ids('/v4/api/dcim/interfaces/?vlan=3000')).toEqual([iface.id]);
+      expect(await ids(`/v4/api/virtualization/interfaces/?vlan_id=${svlan.id}`)).toEqual([vmIface.id]);
+      expect(await ids(`/api/dcim/interfaces/?vlan_id=${svlan.id}`)).toEqual([]);
+      expect(await ids(`/api/virtualization/interfaces/?vlan=3000`)).toEqual([]);
+      expect(await ids('/v4/api/dcim/interfaces/?mode=q-in-q')).toEqual([iface.id]);
+      // 3.5 had no Q-in-Q mode: refused in its bodies and filters, left out of its choices.
+      expect(await refused('patch', `/api/dcim/interfaces/${iface.id}/`, { mode: 'q-in-q' })).toEqual({ mode: ['"q-in-q" is not a valid choice.'] });
+      expect((await t.get('/api/virtualization/interfaces/?mode=q-in-q')).body).toEqual({ mode: ['Select a valid choice. q-in-q is not one of the available choices.'] });
+      const options = (await t.options('/api/dcim/interfaces/').expect(200)).body;
+      expect(options.actions.POST.mode.choices.map((c: Json) => c.value)).toEqual(['access', 'tagged', 'tagged-all']);
+      const v4Options = (await t.options('/v4/api/dcim/interfaces/').expect(200)).body;
+      expect(v4Options.actions.POST.mode.choices.map((c: Json) => c.value)).toContain('q-in-q');
+    });
+
+    it('refuses a service VLAN on an interface of another mode, keyed by field', async () => {
+      const svlan = await createOne(t, '/v4/api/ipam/vlans/', { vid: 3001, name: unique('svlan'), qinq_role: 'svlan' });
+      expect(await refused('post', '/v4/api/dcim/interfaces/', { device: device.id, name: unique('eth'), type: '1000base-t', mode: 'access', qinq_svlan: svlan.id })).toEqual({
+        qinq_svlan: ['Interface mode does not support q-in-q service vlan'],
+      });
+      expect(await refused('post', '/v4/api/virtualization/interfaces/', { virtual_machine: vm.id, name: unique('eth'), qinq_svlan: svlan.id })).toEqual({
+        qinq_svlan: ['Only Q-in-Q interfaces may specify a service VLAN.'],
+      });
+      const iface = await createOne(t, '/v4/api/dcim/interfaces/', { device: device.id, name: unique('eth'), type: '1000base-t', mode: 'q-in-q', qinq_svlan: svlan.id });
+      expect(await refused('patch', `/v4/api/dcim/interfaces/${iface.id}/`, { mode: 'tagged' })).toEqual({ qinq_svlan: ['Interface mode does not support q-in-q service vlan'] });
+      expectStatus(await t.patch(`/v4/api/dcim/interfaces/${iface.id}/`, { mode: 'tagged', qinq_svlan: null }), 200);
+    });
+  });
+});
