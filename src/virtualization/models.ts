@@ -1,5 +1,5 @@
 import { FieldError, ManyToManyField, boolean, choice, decimal, foreignKey, integer, json, manyToMany, slug, text } from '../core/model/fields';
-import { CustomFilter, Row, WriteContext, defineModel, labelOf, registry } from '../core/model/model';
+import { Row, WriteContext, defineModel, labelOf, registry } from '../core/model/model';
 import { booleanFilter, escapeLike, iexact, pathFilter, tenancyFilters } from '../core/query/filters';
 import { ModelQuery, loadRow, q } from '../core/query/model-query';
 import { nestReferrer } from '../core/serialize/referrers';
