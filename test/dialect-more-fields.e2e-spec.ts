@@ -1,5 +1,6 @@
 import { createOne, expectStatus, Json } from './helpers/seed';
 import { slugify, unique } from './helpers/fixtures';
+import { pageStatements } from './helpers/queries';
 import { TestApp } from './helpers/test-app';
 
 /**
@@ -160,6 +161,40 @@ describe("NetBox 4.x's further fields of 3.5's models", () => {
       const iface = await createOne(t, '/v4/api/dcim/interfaces/', { device: device.id, name: unique('eth'), type: '1000base-t', mode: 'q-in-q', qinq_svlan: svlan.id });
       expect(await refused('patch', `/v4/api/dcim/interfaces/${iface.id}/`, { mode: 'tagged' })).toEqual({ qinq_svlan: ['Interface mode does not support q-in-q service vlan'] });
       expectStatus(await t.patch(`/v4/api/dcim/interfaces/${iface.id}/`, { mode: 'tagged', qinq_svlan: null }), 200);
+    });
+  });
+
+  describe("a cluster's allocated resources", () => {
+    it("sums its machines' vCPUs, memory and disk on /v4, none without machines, and /api/ shows none of them", async () => {
+      const type = await named('/api/virtualization/cluster-types/', 'Sums');
+      const busy = await createOne(t, '/api/virtualization/clusters/', { name: unique('busy'), type: type.id });
+      const empty = await createOne(t, '/api/virtualization/clusters/', { name: unique('empty'), type: type.id });
+      await createOne(t, '/v4/api/virtualization/virtual-machines/', { name: unique('a'), cluster: busy.id, vcpus: 1.5, memory: 1024, disk: 20000 });
+      await createOne(t, '/v4/api/virtualization/virtual-machines/', { name: unique('b'), cluster: busy.id, vcpus: 2.25, memory: 2048, disk: 500 });
+      await createOne(t, '/v4/api/virtualization/virtual-machines/', { name: unique('c'), cluster: busy.id });
+      const sums = await read(`/v4/api/virtualization/clusters/${busy.id}/`);
+      expect(sums).toMatchObject({ virtualmachine_count: 3, allocated_vcpus: 3.75, allocated_memory: 3072, allocated_disk: 20500 });
+      expect(Object.keys(sums).slice(-5)).toEqual(['device_count', 'virtualmachine_count', 'allocated_vcpus', 'allocated_memory', 'allocated_disk']);
+      expect(await read(`/v4/api/virtualization/clusters/${empty.id}/`)).toMatchObject({ allocated_vcpus: null, allocated_memory: null, allocated_disk: null });
+      const old = await read(`/api/virtualization/clusters/${busy.id}/`);
+      for (const key of ['allocated_vcpus', 'allocated_memory', 'allocated_disk']) expect(old).not.toHaveProperty(key);
+      // Read-only: a body's sums are ignored.
+      expectStatus(await t.patch(`/v4/api/virtualization/clusters/${busy.id}/`, { allocated_vcpus: 99 }), 200);
+      expect((await read(`/v4/api/virtualization/clusters/${busy.id}/`)).allocated_vcpus).toBe(3.75);
+      // Brief forms carry no sums.
+      expect((await read(`/v4/api/virtualization/clusters/?id=${busy.id}&brief=1`)).results[0]).not.toHaveProperty('allocated_vcpus');
+    });
+
+    it('costs a page the same statements whatever its size', async () => {
+      const type = await named('/api/virtualization/cluster-types/', 'Paged');
+      for (let i = 0; i < 6; i++) {
+        const c = await createOne(t, '/api/virtualization/clusters/', { name: unique('paged'), type: type.id });
+        await createOne(t, '/v4/api/virtualization/virtual-machines/', { name: unique('m'), cluster: c.id, vcpus: i + 1 });
+      }
+      const few = await pageStatements(t, () => t.get(`/v4/api/virtualization/clusters/?type_id=${type.id}&limit=2`).expect(200));
+      const many = await pageStatements(t, () => t.get(`/v4/api/virtualization/clusters/?type_id=${type.id}&limit=6`).expect(200));
+      expect(many).toBe(few);
+      expect((await read(`/v4/api/virtualization/clusters/?type_id=${type.id}&ordering=name`)).results.map((c: Json) => c.allocated_vcpus).sort()).toEqual([1, 2, 3, 4, 5, 6]);
     });
   });
 });

@@ -105,7 +105,8 @@ export const NetBox35 = defineDialect({
       hide: ['vid_ranges', 'total_vlan_ids', 'tenant', 'comments'],
       filters: { ...unfiltered(['tenant', 'tenant_group']), contains_vid: null, total_vlan_ids: null, comments: null },
     },
-    'virtualization.cluster': scoped,
+    // 4.x sums a cluster's machines' resources.
+    'virtualization.cluster': { ...scoped, hide: [...scoped.hide!, 'allocated_vcpus', 'allocated_memory', 'allocated_disk'] },
     // 4.3's groups of a contact: 3.5 reads the first as its group.
     'tenancy.contact': { hide: ['groups'], filters: { any_group: null, any_group_id: null, description: null } },
     // 4.1 stores a machine's disk in megabytes; 3.5 spoke gigabytes. Its 4.x fields are not 3.5's.

@@ -47,7 +47,6 @@ const NOT_SHOWN: Array<[reason: string, fields: Record<string, string[]>]> = [
     'dcim.interfacetemplate': ['rf_role'],
     'dcim.modulebaytemplate': ['module_type', 'enabled'],
     'dcim.devicebaytemplate': ['enabled'],
-    'virtualization.cluster': ['allocated_vcpus', 'allocated_memory', 'allocated_disk'],
     'tenancy.contactassignment': ['tags', 'custom_fields'],
     'extras.webhook': ['description', 'custom_fields', 'tags'],
   }],
