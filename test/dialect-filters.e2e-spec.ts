@@ -32,7 +32,7 @@ const COMPONENTS = ['console_port', 'console_server_port', 'power_port', 'power_
  */
 const NOT_STORED: Record<string, Record<string, Unstored>> = {
   'users.group': { notification_group_id: notifications, owner, owner_id: owner },
-  'users.user': { last_login: ['last_login', 'logins are not recorded'], notification_group_id: notifications, owner, owner_id: owner },
+  'users.user': { notification_group_id: notifications, owner, owner_id: owner },
   'extras.customfield': {
     choice_set: ['choice_set', '4.0 choice sets are not stored'],
     choice_set_id: ['choice_set', '4.0 choice sets are not stored'],
@@ -48,11 +48,6 @@ const NOT_STORED: Record<string, Record<string, Unstored>> = {
     debug: ['debug', '4.3 config template rendering options are not stored'],
   },
   'extras.imageattachment': { image_size: ['image_size', '4.x image sizes are not stored'] },
-  'extras.webhook': {
-    description: ['description', '4.0 webhook descriptions are not stored'],
-    tag: ['tags', '4.0 webhooks are not tagged here'],
-    tag_id: ['tags', '4.0 webhooks are not tagged here'],
-  },
   'core.job': { notifications: ['notifications', '4.1 notifications are not stored'], queue_name: ['queue_name', '4.2 job queues are not stored'] },
   'dcim.platform': { parent: nestedRoles, parent_id: nestedRoles, ancestor: nestedRoles, ancestor_id: nestedRoles },
   'dcim.devicerole': { parent: nestedRoles, parent_id: nestedRoles, ancestor: nestedRoles, ancestor_id: nestedRoles },
@@ -125,7 +120,6 @@ const NOT_STORED: Record<string, Record<string, Unstored>> = {
     vlan_translation_policy: ['vlan_translation_policy', '4.2 VLAN translation is not stored'],
     vlan_translation_policy_id: ['vlan_translation_policy', '4.2 VLAN translation is not stored'],
   },
-  'tenancy.contactassignment': { tag: ['tags', '4.1 contact assignments are not tagged here'], tag_id: ['tags', '4.1 contact assignments are not tagged here'] },
   'circuits.circuittermination': { cable_connector: cableConnector },
 };
 

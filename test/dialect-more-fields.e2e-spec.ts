@@ -197,4 +197,153 @@ describe("NetBox 4.x's further fields of 3.5's models", () => {
       expect((await read(`/v4/api/virtualization/clusters/?type_id=${type.id}&ordering=name`)).results.map((c: Json) => c.allocated_vcpus).sort()).toEqual([1, 2, 3, 4, 5, 6]);
     });
   });
+
+  describe('tags and custom fields of contact assignments and webhooks', () => {
+    let tag: Json;
+
+    beforeAll(async () => {
+      tag = await named('/api/extras/tags/', 'Marked');
+      await createOne(t, '/v4/api/extras/custom-fields/', {
+        name: 'ticket',
+        type: 'text',
+        object_types: ['tenancy.contactassignment', 'extras.webhook'],
+        validation_regex: '^T-\\d+$',
+      });
+    });
+
+    it('tags a contact assignment and gives it custom fields on /v4; /api/ neither shows, takes nor filters them', async () => {
+      const contact = await createOne(t, '/api/tenancy/contacts/', { name: unique('Ops') });
+      const role = await named('/api/tenancy/contact-roles/', 'Owner');
+      const made = await createOne(t, '/v4/api/tenancy/contact-assignments/', {
+        object_type: 'dcim.site', object_id: site.id, contact: contact.id, role: role.id, tags: [tag.id], custom_fields: { ticket: 'T-1' },
+      });
+      expect(made).toMatchObject({ tags: [{ id: tag.id }], custom_fields: { ticket: 'T-1' } });
+      expect(Object.keys(made).slice(-4)).toEqual(['tags', 'custom_fields', 'created', 'last_updated']);
+      expect(await ids(`/v4/api/tenancy/contact-assignments/?tag=${tag.slug}`)).toEqual([made.id]);
+      expect(await ids(`/v4/api/tenancy/contact-assignments/?tag_id=${tag.id}`)).toEqual([made.id]);
+      expect(await ids('/v4/api/tenancy/contact-assignments/?cf_ticket=T-1')).toEqual([made.id]);
+      const old = await read(`/api/tenancy/contact-assignments/${made.id}/`);
+      expect(old).not.toHaveProperty('tags');
+      expect(old).not.toHaveProperty('custom_fields');
+      expect(await count('/api/tenancy/contact-assignments/?cf_ticket=T-2')).toBe(await count('/api/tenancy/contact-assignments/'));
+      expectStatus(await t.patch(`/api/tenancy/contact-assignments/${made.id}/`, { tags: [], custom_fields: { ticket: 'T-9' } }), 200);
+      expect(await read(`/v4/api/tenancy/contact-assignments/${made.id}/`)).toMatchObject({ tags: [{ id: tag.id }], custom_fields: { ticket: 'T-1' } });
+      expect(await refused('patch', `/v4/api/tenancy/contact-assignments/${made.id}/`, { custom_fields: { ticket: 'nope' } })).toEqual({
+        custom_fields: ["Invalid value for custom field 'ticket': Value must match regex '^T-\\d+$'"],
+      });
+      expect(await refused('patch', `/v4/api/tenancy/contact-assignments/${made.id}/`, { tags: [999999] })).toEqual({
+        tags: ['Related object not found using the provided numeric ID: 999999'],
+      });
+      expect((await read(`/v4/api/tenancy/contact-assignments/${made.id}/`)).custom_fields).toEqual({ ticket: 'T-1' });
+    });
+
+    it("gives a webhook 4.x's description, tags and custom fields on /v4, none of which 3.5's webhook had", async () => {
+      // What it fires on is still the webhook's own here (4.0's event rules are not built): /v4 takes it too.
+      const hook = await createOne(t, '/v4/api/extras/webhooks/', {
+        name: unique('Notify'), payload_url: 'https://hooks.example.com/in', content_types: ['dcim.site'], type_create: true,
+        description: 'Pages the on-call', tags: [tag.id], custom_fields: { ticket: 'T-7' },
+      });
+      expect(hook).toMatchObject({ description: 'Pages the on-call', tags: [{ id: tag.id }], custom_fields: { ticket: 'T-7' } });
+      expect(await ids('/v4/api/extras/webhooks/?description=Pages the on-call')).toEqual([hook.id]);
+      expect(await ids(`/v4/api/extras/webhooks/?tag=${tag.slug}`)).toEqual([hook.id]);
+      expect(await ids(`/v4/api/extras/webhooks/?tag_id=${tag.id}`)).toEqual([hook.id]);
+      expect(await ids('/v4/api/extras/webhooks/?q=on-call')).toEqual([hook.id]);
+      const old = await read(`/api/extras/webhooks/${hook.id}/`);
+      for (const key of ['description', 'tags', 'custom_fields']) expect(old).not.toHaveProperty(key);
+      expect(await count(`/api/extras/webhooks/?description=nothing`)).toBe(await count('/api/extras/webhooks/'));
+      expectStatus(await t.patch(`/api/extras/webhooks/${hook.id}/`, { description: 'by 3.5' }), 200);
+      expect((await read(`/v4/api/extras/webhooks/${hook.id}/`)).description).toBe('Pages the on-call');
+      expect(await refused('patch', `/v4/api/extras/webhooks/${hook.id}/`, { description: 'x'.repeat(201) })).toEqual({
+        description: ['Ensure this field has no more than 200 characters.'],
+      });
+    });
+  });
+
+  describe('users: last login and object permissions', () => {
+    /** Signs in through the login page as a browser does. */
+    async function signIn(username: string, password: string): Promise<void> {
+      const page = await t.anon().get('/login/').set('Accept', 'text/html').expect(200);
+      const csrf = /name="csrfmiddlewaretoken" value="([0-9a-f]{64})"/.exec(page.text)![1];
+      const cookies = ([] as string[]).concat(page.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+      const res = await t.anon().post('/login/').set('Cookie', cookies).set('Content-Type', 'application/x-www-form-urlencoded')
+        .send(new URLSearchParams({ csrfmiddlewaretoken: csrf, username, password }).toString());
+      expectStatus(res, 302);
+    }
+
+    it('records a sign-in as the last login, shown and filtered on /v4 only', async () => {
+      const username = unique('signer').toLowerCase();
+      const user = await createOne(t, '/v4/api/users/users/', { username, password: `${username}-Secret!9` });
+      expect(user.last_login).toBeNull();
+      const before = Date.now();
+      await signIn(username, `${username}-Secret!9`);
+      const last = (await read(`/v4/api/users/users/${user.id}/`)).last_login;
+      expect(new Date(last).getTime()).toBeGreaterThanOrEqual(before - 1000);
+      expect(await ids(`/v4/api/users/users/?last_login__gte=${new Date(before - 1000).toISOString()}&id=${user.id}`)).toEqual([user.id]);
+      expect(await ids(`/v4/api/users/users/?last_login__empty=true&id=${user.id}`)).toEqual([]);
+      expect(await read(`/api/users/users/${user.id}/`)).not.toHaveProperty('last_login');
+      expect(await refused('patch', `/v4/api/users/users/${user.id}/`, { last_login: 'yesterday' })).toEqual({
+        last_login: ['Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].'],
+      });
+    });
+
+    it("lists a user's and a group's object permissions nested on /v4 and sets them by id", async () => {
+      const group = await createOne(t, '/api/users/groups/', { name: unique('Readers') });
+      const username = unique('granted').toLowerCase();
+      const user = await createOne(t, '/api/users/users/', { username, password: `${username}-Secret!9` });
+      const view = await createOne(t, '/api/users/permissions/', { name: unique('View'), object_types: ['dcim.site'], actions: ['view'], users: [user.id] });
+      const change = await createOne(t, '/api/users/permissions/', { name: unique('Change'), object_types: ['dcim.site'], actions: ['change'] });
+      const listed = await read(`/v4/api/users/users/${user.id}/`);
+      expect(listed.permissions).toEqual([
+        expect.objectContaining({ id: view.id, name: view.name, description: '', enabled: true, object_types: ['dcim.site'], actions: ['view'] }),
+      ]);
+      expect(Object.keys(listed.permissions[0])).toEqual(['id', 'url', 'display', 'name', 'description', 'enabled', 'object_types', 'actions']);
+      expect(Object.keys(listed).slice(-3)).toEqual(['last_login', 'groups', 'permissions']);
+      const updated = await t.patch(`/v4/api/users/users/${user.id}/`, { permissions: [change.id, view.id] });
+      expectStatus(updated, 200);
+      expect(updated.body.permissions.map((p: Json) => p.id).sort()).toEqual([view.id, change.id].sort());
+      expect((await read(`/api/users/permissions/${change.id}/`)).users.map((u: Json) => u.id)).toEqual([user.id]);
+      expectStatus(await t.patch(`/v4/api/users/groups/${group.id}/`, { permissions: [change.id] }), 200);
+      expect((await read(`/v4/api/users/groups/${group.id}/`)).permissions.map((p: Json) => p.id)).toEqual([change.id]);
+      expect((await read(`/api/users/permissions/${change.id}/`)).groups.map((g: Json) => g.id)).toEqual([group.id]);
+      expect(await ids(`/v4/api/users/users/?permission_id=${change.id}`)).toEqual([user.id]);
+      // 3.5 shows neither and ignores them when written.
+      expect(await read(`/api/users/users/${user.id}/`)).not.toHaveProperty('permissions');
+      expect(await read(`/api/users/groups/${group.id}/`)).not.toHaveProperty('permissions');
+      expectStatus(await t.patch(`/api/users/users/${user.id}/`, { permissions: [] }), 200);
+      expect((await read(`/v4/api/users/users/${user.id}/`)).permissions).toHaveLength(2);
+      // Emptied from the user's side, the permission keeps its groups.
+      expectStatus(await t.patch(`/v4/api/users/users/${user.id}/`, { permissions: [] }), 200);
+      expect(await read(`/api/users/permissions/${change.id}/`)).toMatchObject({ users: [], groups: [{ id: group.id }] });
+      expect(await refused('patch', `/v4/api/users/users/${user.id}/`, { permissions: [999999] })).toEqual({
+        permissions: ['Related object not found using the provided numeric ID: 999999'],
+      });
+      expect(await refused('patch', `/v4/api/users/groups/${group.id}/`, { permissions: 5 })).toEqual({ permissions: ['Expected a list of items but got type "int".'] });
+      expect((await read(`/v4/api/users/groups/${group.id}/`)).permissions.map((p: Json) => p.id)).toEqual([change.id]);
+    });
+  });
+
+  describe("an ASN's sites", () => {
+    it('lists the sites an ASN is assigned to on /v4, sets them from its side, and /api/ shows the count only', async () => {
+      const rir = await named('/api/ipam/rirs/', 'Registry');
+      const asn = await createOne(t, '/api/ipam/asns/', { asn: 64512 + Math.floor(Math.random() * 1000), rir: rir.id });
+      const other = await named('/api/dcim/sites/', 'Utrecht');
+      await t.patch(`/api/dcim/sites/${site.id}/`, { asns: [asn.id] }).expect(200);
+      const listed = await read(`/v4/api/ipam/asns/${asn.id}/`);
+      expect(listed.sites).toEqual([expect.objectContaining({ id: site.id, name: site.name, slug: site.slug })]);
+      expect(Object.keys(listed.sites[0])).toEqual(['id', 'url', 'display', 'name', 'slug', 'description']);
+      expect(Object.keys(listed).slice(-3)).toEqual(['site_count', 'provider_count', 'sites']);
+      expectStatus(await t.patch(`/v4/api/ipam/asns/${asn.id}/`, { sites: [site.id, other.id] }), 200);
+      expect((await read(`/api/dcim/sites/${other.id}/`)).asns.map((a: Json) => a.id)).toEqual([asn.id]);
+      expect(await read(`/api/ipam/asns/${asn.id}/`)).toMatchObject({ site_count: 2 });
+      expect(await read(`/api/ipam/asns/${asn.id}/`)).not.toHaveProperty('sites');
+      expectStatus(await t.patch(`/api/ipam/asns/${asn.id}/`, { sites: [] }), 200);
+      expect((await read(`/v4/api/ipam/asns/${asn.id}/`)).sites).toHaveLength(2);
+      expect(await refused('patch', `/v4/api/ipam/asns/${asn.id}/`, { sites: [999999] })).toEqual({ sites: ['Related object not found using the provided numeric ID: 999999'] });
+      expectStatus(await t.patch(`/v4/api/ipam/asns/${asn.id}/`, { sites: [other.id] }), 200);
+      expect((await read(`/api/dcim/sites/${site.id}/`)).asns).toEqual([]);
+      // Deleting the ASN leaves its sites without it.
+      expectStatus(await t.delete(`/v4/api/ipam/asns/${asn.id}/`), 204);
+      expect((await read(`/api/dcim/sites/${other.id}/`)).asns).toEqual([]);
+    });
+  });
 });

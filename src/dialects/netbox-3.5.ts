@@ -47,7 +47,7 @@ const ADDED: Record<string, ModelView> = {
   'dcim.powerfeed': added(['tenant'], ['tenant_id', 'tenant_group', 'tenant_group_id']),
   'ipam.rir': added(['comments']),
   'ipam.role': added(['comments', 'asn_count']),
-  'ipam.asn': added(['role'], ['role_id']),
+  'ipam.asn': added(['role', 'sites'], ['role_id']),
   'ipam.asnrange': added(['comments']),
   'ipam.vlan': added(['qinq_role', 'qinq_svlan'], ['qinq_svlan_id', 'qinq_svlan_vid']),
   'ipam.iprange': added(['mark_populated']),
@@ -58,7 +58,8 @@ const ADDED: Record<string, ModelView> = {
   'virtualization.clustertype': added(['comments']),
   'virtualization.clustergroup': added(['comments']),
   'wireless.wirelesslangroup': added(['comments']),
-  'users.group': added(['description']),
+  'users.group': added(['description', 'permissions']),
+  'users.user': added(['last_login', 'permissions']),
   'circuits.circuittype': added(['color', 'comments']),
   'circuits.circuit': added(['distance', 'distance_unit']),
   'wireless.wirelesslink': added(['distance', 'distance_unit']),
@@ -69,6 +70,9 @@ const ADDED: Record<string, ModelView> = {
   'extras.exporttemplate': added(['environment_params', 'file_name'], ['mime_type', 'file_extension', 'as_attachment']),
   'extras.configtemplate': added(['mime_type', 'file_name', 'file_extension', 'as_attachment']),
   'extras.imageattachment': added(['description']),
+  // 4.x made webhooks and contact assignments taggable and gave them custom fields.
+  'extras.webhook': added(['description', 'tags', 'custom_fields']),
+  'tenancy.contactassignment': added(['tags', 'custom_fields']),
   'core.datasource': added(['sync_interval']),
 };
 

@@ -243,7 +243,7 @@ export const FILTER_VIEWS: Record<string, ModelView> = {
   // 4.x's filter set has no is_staff.
   'users.user': {
     filters: { is_staff: null },
-    filterset: { fields: ['date_joined', 'is_superuser'], filters: { permission_id: referrerFilter(model('users.objectpermission'), 'users') } },
+    filterset: { fields: ['date_joined', 'is_superuser', 'last_login'], filters: { permission_id: referrerFilter(model('users.objectpermission'), 'users') } },
   },
   'users.objectpermission': {
     filterset: { filters: { ...canFilters, object_type: objectTypesFilter('object_types', { list: true }), object_type_id: objectTypeIds('object_types', { list: true }) } },

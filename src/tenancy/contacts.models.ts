@@ -177,7 +177,6 @@ export const ContactAssignment = defineModel({
   // What change records name it by; responses carry NetBox's `<contact> (<priority>) -> <object>`.
   display: (a) => `Contact assignment ${a.id}`,
   ordering: ['priority', 'contact', 'id'],
-  features: { tags: false, customFields: false },
   fields: {
     content_type: contentType({ allowed: () => CONTACT_MODELS.filter((m) => registry.has(m)) }),
     object_id: integer({ min: 0, max: Number.MAX_SAFE_INTEGER, big: true }),

@@ -407,6 +407,8 @@ export class Dialect {
     const out: Record<string, T> = {};
     const refused = new Refusals();
     for (const [key, given] of Object.entries(params)) {
+      // Custom fields the dialect does not show it does not filter by either (a contact assignment's in 3.5).
+      if (key.startsWith('cf_') && view.hidden.has('custom_fields')) continue;
       const [, name, lookup = ''] = /^(.+?)((?:__[a-z]+)?)$/.exec(key) ?? [key, key, ''];
       const stored = view.filtersIn.get(name) ?? (view.filtersUnspoken.has(name) ? undefined : name);
       if (stored === undefined) continue;

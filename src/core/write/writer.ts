@@ -207,7 +207,7 @@ export class Writer {
     const blockers: string[] = [];
     const references = registry.referencesTo(model);
     const holding = registry.cascadingGenericRelations();
-    const [sources, targets] = [model.manyToMany, registry.manyToManyTo(model)];
+    const [sources, targets] = [model.manyToMany.filter((f) => f.ownsTable), registry.manyToManyTo(model)];
     // What points at the object, by relation, in one statement: only relations that hold some are read or written.
     const present = await this.anyRows([
       ...references.map((fk) => `FROM ${q(fk.model.table)} d WHERE d.${q(fk.column)} = :id`),
@@ -277,6 +277,7 @@ export class Writer {
     const data: Record<string, unknown> = {};
     for (const field of Object.values(model.fields)) {
       if (field instanceof GenericRelationField || field instanceof InputField) continue;
+      if (field instanceof ManyToManyField && !field.ownsTable) continue;
       if (field instanceof ManyToManyField && !field.installed) {
         data[field.name] = [];
         continue;
