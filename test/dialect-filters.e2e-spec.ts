@@ -43,12 +43,6 @@ const NOT_STORED: Record<string, Record<string, Unstored>> = {
     profile: ['profile', '4.4 config context profiles are not stored'],
     profile_id: ['profile', '4.4 config context profiles are not stored'],
   },
-  'extras.configtemplate': {
-    auto_sync_enabled: autoSync,
-    debug: ['debug', '4.3 config template rendering options are not stored'],
-  },
-  'extras.imageattachment': { image_size: ['image_size', '4.x image sizes are not stored'] },
-  'core.job': { notifications: ['notifications', '4.1 notifications are not stored'], queue_name: ['queue_name', '4.2 job queues are not stored'] },
   'dcim.platform': { parent: nestedRoles, parent_id: nestedRoles, ancestor: nestedRoles, ancestor_id: nestedRoles },
   'dcim.devicerole': { parent: nestedRoles, parent_id: nestedRoles, ancestor: nestedRoles, ancestor_id: nestedRoles },
   'dcim.devicetype': {

@@ -1,3 +1,7 @@
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { syncedSource } from './helpers/data-sources';
 import { createOne, expectStatus, Json } from './helpers/seed';
 import { slugify, unique } from './helpers/fixtures';
 import { pageStatements } from './helpers/queries';
@@ -15,7 +19,8 @@ describe("NetBox 4.x's further fields of 3.5's models", () => {
   let vm: Json;
 
   beforeAll(async () => {
-    t = await TestApp.start();
+    // The dns plugin ships scripts, whose jobs log.
+    t = await TestApp.start({ PLUGINS: 'dns' });
     site = await named('/api/dcim/sites/', 'Rotterdam');
     const manufacturer = await named('/api/dcim/manufacturers/', 'Maker');
     const type = await createOne(t, '/api/dcim/device-types/', { manufacturer: manufacturer.id, model: unique('Switch'), slug: slugify(unique('switch')) });
@@ -344,6 +349,137 @@ describe("NetBox 4.x's further fields of 3.5's models", () => {
       // Deleting the ASN leaves its sites without it.
       expectStatus(await t.delete(`/v4/api/ipam/asns/${asn.id}/`), 204);
       expect((await read(`/api/dcim/sites/${other.id}/`)).asns).toEqual([]);
+    });
+  });
+
+  describe("an image attachment's size", () => {
+    /** A 1×1 GIF. */
+    const GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
+
+    it('keeps the size in bytes of the file stored, read-only, shown and filtered on /v4 only', async () => {
+      const made = await createOne(t, '/v4/api/extras/image-attachments/', {
+        object_type: 'dcim.site', object_id: site.id, name: unique('pic'), image: `data:image/gif;base64,${GIF.toString('base64')}`, image_size: 1,
+      });
+      expect(made).toMatchObject({ image_width: 1, image_height: 1, image_size: GIF.length });
+      expect(Object.keys(made).slice(-5)).toEqual(['image_height', 'image_width', 'image_size', 'created', 'last_updated']);
+      expect(await ids(`/v4/api/extras/image-attachments/?image_size=${GIF.length}&id=${made.id}`)).toEqual([made.id]);
+      expect(await ids(`/v4/api/extras/image-attachments/?image_size__gt=${GIF.length}&id=${made.id}`)).toEqual([]);
+      expect(await read(`/api/extras/image-attachments/${made.id}/`)).not.toHaveProperty('image_size');
+      expect(await count(`/api/extras/image-attachments/?image_size=1`)).toBe(await count('/api/extras/image-attachments/'));
+      expectStatus(await t.patch(`/v4/api/extras/image-attachments/${made.id}/`, { image_size: 5 }), 200);
+      expect((await read(`/v4/api/extras/image-attachments/${made.id}/`)).image_size).toBe(GIF.length);
+      expect((await t.get('/v4/api/extras/image-attachments/?image_size=big')).body).toEqual({ image_size: ['Enter a whole number.'] });
+    });
+  });
+
+  describe("a config template's debug and auto sync", () => {
+    it('stores both, off by default, filtered on /v4; auto sync only with a data file; /api/ shows neither', async () => {
+      const plain = await createOne(t, '/v4/api/extras/config-templates/', { name: unique('Plain'), template_code: 'plain' });
+      expect(plain).toMatchObject({ debug: false, auto_sync_enabled: false });
+      const keys = Object.keys(plain);
+      expect(keys.slice(keys.indexOf('as_attachment'), keys.indexOf('data_synced') + 1)).toEqual([
+        'as_attachment', 'debug', 'data_source', 'data_path', 'data_file', 'auto_sync_enabled', 'data_synced',
+      ]);
+      const debugged = await createOne(t, '/v4/api/extras/config-templates/', { name: unique('Debug'), template_code: 'debugged', debug: true, auto_sync_enabled: true });
+      // Without a data file there is nothing to sync, as NetBox's clean() has it.
+      expect(debugged).toMatchObject({ debug: true, auto_sync_enabled: false });
+      expect(await ids(`/v4/api/extras/config-templates/?debug=true&id=${debugged.id}&id=${plain.id}`)).toEqual([debugged.id]);
+      expect(await ids(`/v4/api/extras/config-templates/?auto_sync_enabled=false&id=${debugged.id}`)).toEqual([debugged.id]);
+      const old = await read(`/api/extras/config-templates/${debugged.id}/`);
+      expect(old).not.toHaveProperty('debug');
+      expect(old).not.toHaveProperty('auto_sync_enabled');
+      expectStatus(await t.patch(`/api/extras/config-templates/${debugged.id}/`, { debug: false }), 200);
+      expect((await read(`/v4/api/extras/config-templates/${debugged.id}/`)).debug).toBe(true);
+      expect(await refused('patch', `/v4/api/extras/config-templates/${debugged.id}/`, { debug: 'sometimes' })).toEqual({ debug: ['Must be a valid boolean.'] });
+
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'more-fields-'));
+      fs.writeFileSync(path.join(dir, 'host.j2'), 'hostname {{ name }}');
+      const source = await syncedSource(t, await createOne(t, '/api/core/data-sources/', { name: unique('Templates'), source_url: `file://${dir}` }));
+      const [file] = (await read(`/api/core/data-files/?source_id=${source.id}`)).results;
+      const synced = await createOne(t, '/v4/api/extras/config-templates/', { name: unique('Synced'), template_code: 'from the file', data_file: file.id, auto_sync_enabled: true });
+      expect(synced).toMatchObject({ auto_sync_enabled: true, template_code: 'hostname {{ name }}' });
+      expect(await ids(`/v4/api/extras/config-templates/?auto_sync_enabled=true&id=${synced.id}`)).toEqual([synced.id]);
+      expect((await t.patch(`/v4/api/extras/config-templates/${synced.id}/`, { data_file: null }).expect(200)).body.auto_sync_enabled).toBe(false);
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
+  });
+
+  describe("a data source's custom fields", () => {
+    it('shows them on /v4, as 4.x does; /api/ left them out of its data sources', async () => {
+      await createOne(t, '/api/extras/custom-fields/', { name: 'owner_team', type: 'text', content_types: ['core.datasource'] });
+      const source = await createOne(t, '/v4/api/core/data-sources/', { name: unique('Repo'), source_url: '/srv/x', custom_fields: { owner_team: 'netops' } });
+      expect(source.custom_fields).toEqual({ owner_team: 'netops' });
+      const keys = Object.keys(await read(`/v4/api/core/data-sources/${source.id}/`));
+      expect(keys.slice(keys.indexOf('comments'), keys.indexOf('created') + 1)).toEqual(['comments', 'custom_fields', 'created']);
+      expect(await read(`/api/core/data-sources/${source.id}/`)).not.toHaveProperty('custom_fields');
+      expect(await ids(`/v4/api/core/data-sources/?cf_owner_team=netops`)).toEqual([source.id]);
+      expect(await refused('patch', `/v4/api/core/data-sources/${source.id}/`, { custom_fields: { owner_team: ['x'] } })).toEqual({
+        custom_fields: ["Invalid value for custom field 'owner_team': Value must be a string."],
+      });
+    });
+  });
+
+  describe("a job's object, error, queue, notifications and log", () => {
+    it("shows a sync job's data source, its queue and its log on /v4; /api/ shows 3.5's keys only", async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'more-fields-'));
+      fs.writeFileSync(path.join(dir, 'a.txt'), 'a');
+      const source = await syncedSource(t, await createOne(t, '/api/core/data-sources/', { name: unique('Jobbed'), source_url: `file://${dir}` }));
+      const jobsOf = async (filters = '') => (await read(`/v4/api/core/jobs/?object_type=core.datasource&object_id=${source.id}${filters}`)).results;
+      const [listed] = await jobsOf();
+      expect(listed).toMatchObject({
+        object_type: 'core.datasource', object_id: source.id, object: { id: source.id, name: source.name }, status: { value: 'completed' },
+        error: '', queue_name: 'default', notifications: { value: 'always', label: 'Always' },
+      });
+      expect(Object.keys(listed).slice(-5)).toEqual(['error', 'job_id', 'queue_name', 'notifications', 'log_entries']);
+      expect(listed.log_entries.map((e: Json) => [e.level, e.message])).toEqual([
+        ['debug', `Found DataSource ID ${source.id}`],
+        ['info', `Syncing data source ${source.name}`],
+        ['info', 'Syncing completed successfully'],
+      ]);
+      expect(listed.log_entries[0].timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
+      expect(await ids(`/v4/api/core/jobs/?queue_name=default&id=${listed.id}`)).toEqual([listed.id]);
+      expect(await ids(`/v4/api/core/jobs/?notifications=never&id=${listed.id}`)).toEqual([]);
+      const old = await read(`/api/core/jobs/${listed.id}/`);
+      for (const key of ['object', 'error', 'queue_name', 'notifications', 'log_entries']) expect(old).not.toHaveProperty(key);
+      expect(await count(`/api/core/jobs/?queue_name=nowhere`)).toBe(await count('/api/core/jobs/'));
+      expect((await t.get('/v4/api/core/jobs/?notifications=sometimes')).body).toEqual({ notifications: ['Select a valid choice. sometimes is not one of the available choices.'] });
+
+      // A failed sync keeps its error as NetBox does, Python's repr of what was raised.
+      fs.rmSync(dir, { recursive: true, force: true });
+      await syncedSource(t, source);
+      const [failed] = await jobsOf('&status=errored');
+      expect(failed.error).toMatch(/^\w+\('.+'\)$/);
+      expect(failed.log_entries.at(-1)).toMatchObject({ level: 'error', message: expect.stringMatching(/^Error syncing data source: /) });
+    });
+
+    it("shows a script job's module, its log as NetBox's ScriptJob writes it, and the error of a failed run", async () => {
+      const [script] = (await read('/v4/api/extras/scripts/?name=CreateSiteWithRacks')).results;
+      /** Runs the script and waits for its job to end. */
+      const run = async (siteName: string): Promise<Json> => {
+        const res = await t.post(`/v4/api/extras/scripts/${script.id}/`, { data: { site_name: siteName, rack_count: 1 }, commit: true });
+        expectStatus(res, 200);
+        const jobPath = new URL(res.body.result.url).pathname;
+        let job: Json = {};
+        for (let i = 0; i < 200 && !['completed', 'errored', 'failed'].includes(job.status?.value); i++) {
+          job = await read(jobPath);
+          await new Promise((r) => setTimeout(r, 25));
+        }
+        return job;
+      };
+      const name = unique('Porto');
+      const done = await run(name);
+      expect(done).toMatchObject({ status: { value: 'completed' }, object: { id: script.module, display: 'dns' }, error: '', queue_name: 'default' });
+      expect(done.log_entries.map((e: Json) => [e.level, e.message])).toEqual([
+        ['debug', 'Loaded script CreateSiteWithRacks'],
+        ['debug', expect.stringMatching(/^Request ID: /)],
+        ['info', 'Executing script (commit enabled)'],
+      ]);
+      // The same site again: its write is refused, and the job errors with it.
+      const failed = await run(name);
+      expect(failed.status.value).toBe('errored');
+      expect(failed.error).toMatch(/^\w+\('.*'\)$/);
+      expect(failed.log_entries.slice(-2).map((e: Json) => e.level)).toEqual(['error', 'info']);
+      expect(failed.log_entries.at(-1).message).toBe('Database changes have been reverted due to error.');
     });
   });
 });

@@ -68,12 +68,13 @@ const ADDED: Record<string, ModelView> = {
   'extras.customfield': added(['unique', 'ui_visible', 'ui_editable', 'related_object_filter', 'validation_schema', 'comments']),
   // 3.5 had an export template's other file fields, but did not filter by them.
   'extras.exporttemplate': added(['environment_params', 'file_name'], ['mime_type', 'file_extension', 'as_attachment']),
-  'extras.configtemplate': added(['mime_type', 'file_name', 'file_extension', 'as_attachment']),
-  'extras.imageattachment': added(['description']),
+  'extras.configtemplate': added(['mime_type', 'file_name', 'file_extension', 'as_attachment', 'debug', 'auto_sync_enabled']),
+  'extras.imageattachment': added(['description', 'image_size']),
   // 4.x made webhooks and contact assignments taggable and gave them custom fields.
   'extras.webhook': added(['description', 'tags', 'custom_fields']),
   'tenancy.contactassignment': added(['tags', 'custom_fields']),
   'core.datasource': added(['sync_interval']),
+  'core.job': added(['object', 'error', 'queue_name', 'notifications', 'log_entries']),
 };
 
 /** NetBox 3.5.9's API: mostly the names the models are stored under; what 4.x added to them is hidden. */

@@ -292,6 +292,7 @@ export const FILTER_VIEWS: Record<string, ModelView> = {
   },
   'core.datasource': { filterset: { fields: ['source_url', 'last_synced'] } },
   'extras.exporttemplate': { filterset: { fields: ['mime_type', 'file_extension', 'as_attachment'] } },
+  'extras.configtemplate': { filterset: { fields: ['debug', 'auto_sync_enabled'] } },
   // 4.x names the roles criterion by the device's role.
   'extras.configcontext': { filters: { role: 'device_role', role_id: 'device_role_id' }, filterset: { fields: ['weight'] } },
   'extras.customlink': { filterset: { fields: ['button_class'] } },
@@ -299,11 +300,15 @@ export const FILTER_VIEWS: Record<string, ModelView> = {
   'extras.webhook': {
     filters: Object.fromEntries(['type_create', 'type_update', 'type_delete', 'type_job_start', 'type_job_end', 'enabled', 'content_types', 'content_type_id'].map((name) => [name, null])),
   },
-  'extras.imageattachment': { filterset: { fields: ['image_width', 'image_height'] } },
+  'extras.imageattachment': { filterset: { fields: ['image_width', 'image_height', 'image_size'] } },
   'core.job': {
     filterset: {
+      // 4.x's object_type is a MultiValueContentTypeFilter (`core.datasource`), where 3.5's took an id.
+      replaces: ['object_type'],
+      fields: ['queue_name', 'notifications'],
       related: ['user_id'],
       filters: {
+        object_type: objectTypesFilter('object_type'),
         object_type_id: objectTypeIds('object_type'),
         // A UUIDFilter: one value, exactly.
         job_id: {
