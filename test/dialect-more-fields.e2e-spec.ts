@@ -146,6 +146,9 @@ describe("NetBox 4.x's further fields of 3.5's models", () => {
       expect(await ids(`/api/dcim/interfaces/?vlan_id=${svlan.id}`)).toEqual([]);
       expect(await ids(`/api/virtualization/interfaces/?vlan=3000`)).toEqual([]);
       expect(await ids('/v4/api/dcim/interfaces/?mode=q-in-q')).toEqual([iface.id]);
+      // A number no column holds names no VLAN, in either generation.
+      expect(await ids('/v4/api/dcim/interfaces/?vlan_id=99999999999')).toEqual([]);
+      expect(await ids('/api/virtualization/interfaces/?vlan=99999999999')).toEqual([]);
       // 3.5 had no Q-in-Q mode: refused in its bodies and filters, left out of its choices.
       expect(await refused('patch', `/api/dcim/interfaces/${iface.id}/`, { mode: 'q-in-q' })).toEqual({ mode: ['"q-in-q" is not a valid choice.'] });
       expect((await t.get('/api/virtualization/interfaces/?mode=q-in-q')).body).toEqual({ mode: ['Select a valid choice. q-in-q is not one of the available choices.'] });

@@ -1,5 +1,5 @@
 import { applyFrontMappings, frontMappingFields, presentFrontMappings, presentRearMappings, rearMappingFields } from './port-mappings';
-import { Field, FieldError, ManyToManyField, boolean, choice, contentType, decimal, foreignKey, genericRelation, integer, manyToMany, slug, text } from '../core/model/fields';
+import { Field, FieldError, INT32_MAX, ManyToManyField, boolean, choice, contentType, decimal, foreignKey, genericRelation, integer, manyToMany, slug, text } from '../core/model/fields';
 import { CustomFilter, FilterSetSpec, ModelDef, ModelSpec, Row, WriteContext, defineModel, labelOf, registry } from '../core/model/model';
 import { iexact, pathFilter } from '../core/query/filters';
 import { contentTypeFilter } from '../extras/content-type-filter';
@@ -432,6 +432,8 @@ export function carriedVlanFilter(model: () => ModelDef, by: 'id' | 'vid', servi
       const value = values[values.length - 1].trim();
       if (!value) return;
       if (!/^\d+$/.test(value)) throw new FieldError(['Enter a whole number.']);
+      // A number no id or VID column holds names no VLAN (and PostgreSQL would refuse to compare it).
+      if (Number(value) > INT32_MAX) return void ctx.where('1 = 0');
       const tagged = model().fields.tagged_vlans as ManyToManyField;
       const vlans = by === 'id' ? ctx.param(Number(value)) : `SELECT v.id FROM ${q(tagged.target.table)} v WHERE v.vid = ${ctx.param(Number(value))}`;
       const terms = [`t.untagged_vlan_id IN (${vlans})`, `t.id IN (SELECT x.${q(tagged.sourceColumn)} FROM ${q(tagged.throughTable)} x WHERE x.${q(tagged.targetColumn)} IN (${vlans}))`];
