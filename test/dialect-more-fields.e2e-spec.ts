@@ -149,8 +149,19 @@ describe("NetBox 4.x's further fields of 3.5's models", () => {
       // A number no column holds names no VLAN, in either generation.
       expect(await ids('/v4/api/dcim/interfaces/?vlan_id=99999999999')).toEqual([]);
       expect(await ids('/api/virtualization/interfaces/?vlan=99999999999')).toEqual([]);
-      // 3.5 had no Q-in-Q mode: refused in its bodies and filters, left out of its choices.
-      expect(await refused('patch', `/api/dcim/interfaces/${iface.id}/`, { mode: 'q-in-q' })).toEqual({ mode: ['"q-in-q" is not a valid choice.'] });
+      // 3.5 had no Q-in-Q mode: refused in its bodies and filters, left out of its choices; written back as read, it is kept.
+      const plain = await createOne(t, '/api/dcim/interfaces/', { device: device.id, name: unique('eth'), type: '1000base-t' });
+      expect(await refused('patch', `/api/dcim/interfaces/${plain.id}/`, { mode: 'q-in-q' })).toEqual({ mode: ['"q-in-q" is not a valid choice.'] });
+      expect(await refused('post', '/api/virtualization/interfaces/', { virtual_machine: vm.id, name: unique('eth'), mode: 'q-in-q' })).toEqual({
+        mode: ['"q-in-q" is not a valid choice.'],
+      });
+      expectStatus(await t.patch(`/api/dcim/interfaces/${iface.id}/`, { mode: 'q-in-q', description: 'written back by 3.5' }), 200);
+      expect(await read(`/v4/api/dcim/interfaces/${iface.id}/`)).toMatchObject({ mode: { value: 'q-in-q' }, qinq_svlan: { id: svlan.id }, description: 'written back by 3.5' });
+      // 3.5 cannot clear the service VLAN it does not see: leaving the mode drops it.
+      for (const path of [`/api/dcim/interfaces/${iface.id}/`, `/api/virtualization/interfaces/${vmIface.id}/`]) {
+        expectStatus(await t.patch(path, { mode: 'access' }), 200);
+        expect((await read(path.replace('/api/', '/v4/api/'))).qinq_svlan).toBeNull();
+      }
       expect((await t.get('/api/virtualization/interfaces/?mode=q-in-q')).body).toEqual({ mode: ['Select a valid choice. q-in-q is not one of the available choices.'] });
       const options = (await t.options('/api/dcim/interfaces/').expect(200)).body;
       expect(options.actions.POST.mode.choices.map((c: Json) => c.value)).toEqual(['access', 'tagged', 'tagged-all']);

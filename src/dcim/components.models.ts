@@ -447,6 +447,8 @@ export function carriedVlanFilter(model: () => ModelDef, by: 'id' | 'vid', servi
 async function checkVlans(row: Row, ctx?: WriteContext): Promise<void> {
   const vlans = registry.get('ipam.vlan');
   if (!vlans) return;
+  // A generation without Q-in-Q (3.5) cannot clear a service VLAN it does not see: leaving the mode drops it.
+  if (row.mode !== 'q-in-q' && ctx?.dialect && !ctx.dialect.shows(Interface, 'qinq_svlan')) row.qinq_svlan_id = null;
   // 4.2's serializer check, before the model's.
   if (row.qinq_svlan_id !== null && row.mode !== 'q-in-q') throw new FieldError({ qinq_svlan: ['Interface mode does not support q-in-q service vlan'] });
   if (!row.mode) row.untagged_vlan_id = null;

@@ -308,6 +308,8 @@ export const VirtualMachine = defineModel({
 
 /** A VM interface's VLANs belong to the VM's site or to none; without a mode it has no untagged VLAN. */
 async function checkVlans(row: Row, ctx?: WriteContext): Promise<void> {
+  // A generation without Q-in-Q (3.5) cannot clear a service VLAN it does not see: leaving the mode drops it.
+  if (row.mode !== 'q-in-q' && ctx?.dialect && !ctx.dialect.shows(VMInterface, 'qinq_svlan')) row.qinq_svlan_id = null;
   if (row.qinq_svlan_id !== null && row.mode !== 'q-in-q') throw new FieldError({ qinq_svlan: ['Only Q-in-Q interfaces may specify a service VLAN.'] });
   if (!row.mode) row.untagged_vlan_id = null;
   const vlans = registry.get('ipam.vlan')!;

@@ -39,17 +39,15 @@ function choiceConversion(spoken: Record<string, string | number>): ValueConvers
 }
 
 /**
- * A choice some of whose values the dialect does not have (4.2's interface mode `q-in-q` in 3.5): bodies and filters
- * refuse them with NetBox's messages; a stored one reads as it is.
+ * A choice some of whose values the dialect does not have (4.2's interface mode `q-in-q` in 3.5): filters refuse them
+ * with NetBox's message, and so do writes that set one (`Dialect.lacksChoice`); a stored one reads as it is, and a
+ * body writing it back unchanged keeps it.
  */
 function lackedChoiceConversion(lacked: string[]): ValueConversion {
   const missing = new Set(lacked);
   return {
     out: (value) => value,
-    in(value) {
-      if (typeof value !== 'object' && value !== null && missing.has(String(value))) throw new FieldError([`"${String(value)}" is not a valid choice.`]);
-      return value;
-    },
+    in: (value) => value,
     filter(value) {
       if (missing.has(value)) throw new FieldError([`Select a valid choice. ${value} is not one of the available choices.`]);
       return value;
@@ -347,6 +345,11 @@ export class Dialect {
 
   conversion(model: ModelDef, stored: string): ValueConversion | undefined {
     return this.view(model).convert.get(stored);
+  }
+
+  /** Whether a stored choice value is one the dialect does not have (`lacksChoices`). */
+  lacksChoice(model: ModelDef, stored: string, value: unknown): boolean {
+    return !!this.spec.models?.[model.label]?.lacksChoices?.[stored]?.includes(String(value));
   }
 
   /** A choice field's choices as the dialect speaks them (`choices`, `lacksChoices`); undefined where they are the stored ones. */

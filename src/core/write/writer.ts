@@ -526,6 +526,9 @@ export class Writer {
       }
       try {
         changes[field.column] = await this.parseField(field, body[field.name]);
+        // A choice the request's generation does not have: only one the object holds already may be written back.
+        const value = changes[field.column];
+        if (this.context?.dialect?.lacksChoice(model, field.name, value) && previous?.[field.column] !== value) throw new FieldError([`"${value}" is not a valid choice.`]);
       } catch (e) {
         if (e instanceof FieldError) errors[field.name] = e.messages;
         else throw e;
