@@ -25,7 +25,7 @@ const autoSync: Unstored = ['auto_sync_enabled', "4.x's data-file auto sync is n
  */
 const NOT_STORED: Record<string, Record<string, Unstored>> = {
   'users.group': { notification_group_id: notifications, owner, owner_id: owner },
-  'users.user': { last_login: ['last_login', 'logins are not recorded'], notification_group_id: notifications, owner, owner_id: owner },
+  'users.user': { notification_group_id: notifications, owner, owner_id: owner },
   'extras.customfield': {
     choice_set: ['choice_set', '4.0 choice sets are not stored'],
     choice_set_id: ['choice_set', '4.0 choice sets are not stored'],
@@ -36,17 +36,6 @@ const NOT_STORED: Record<string, Record<string, Unstored>> = {
     profile: ['profile', '4.4 config context profiles are not stored'],
     profile_id: ['profile', '4.4 config context profiles are not stored'],
   },
-  'extras.configtemplate': {
-    auto_sync_enabled: autoSync,
-    debug: ['debug', '4.3 config template rendering options are not stored'],
-  },
-  'extras.imageattachment': { image_size: ['image_size', '4.x image sizes are not stored'] },
-  'extras.webhook': {
-    description: ['description', '4.0 webhook descriptions are not stored'],
-    tag: ['tags', '4.0 webhooks are not tagged here'],
-    tag_id: ['tags', '4.0 webhooks are not tagged here'],
-  },
-  'core.job': { notifications: ['notifications', '4.1 notifications are not stored'], queue_name: ['queue_name', '4.2 job queues are not stored'] },
   'dcim.moduletype': {
     profile: ['profile', '4.3 module type profiles are not stored'],
     profile_id: ['profile', '4.3 module type profiles are not stored'],
@@ -87,11 +76,6 @@ const NOT_STORED: Record<string, Record<string, Unstored>> = {
     cable_connector: cableConnector,
   },
   'ipam.vlangroup': { rack_group: ['rack_group', '4.4 rack groups are not stored (a group cannot be scoped to one)'] },
-  'ipam.vlan': {
-    qinq_role: ['qinq_role', '4.2 Q-in-Q is not stored'],
-    qinq_svlan_id: ['qinq_svlan', '4.2 Q-in-Q is not stored'],
-    qinq_svlan_vid: ['qinq_svlan', '4.2 Q-in-Q is not stored'],
-  },
   'virtualization.virtualmachine': {
     interface_count: ['interface_count', '4.x counter fields are not stored'],
     virtual_disk_count: ['virtual_disk_count', '4.x counter fields are not stored'],
@@ -102,7 +86,6 @@ const NOT_STORED: Record<string, Record<string, Unstored>> = {
     vlan_translation_policy: ['vlan_translation_policy', '4.2 VLAN translation is not stored'],
     vlan_translation_policy_id: ['vlan_translation_policy', '4.2 VLAN translation is not stored'],
   },
-  'tenancy.contactassignment': { tag: ['tags', '4.1 contact assignments are not tagged here'], tag_id: ['tags', '4.1 contact assignments are not tagged here'] },
   'circuits.circuittermination': { cable_connector: cableConnector },
 };
 

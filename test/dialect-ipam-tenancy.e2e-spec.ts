@@ -44,7 +44,7 @@ describe('IPAM and tenancy across API generations', () => {
       const group = created.body;
       expect(Object.keys(group)).toEqual([
         'id', 'url', 'display_url', 'display', 'name', 'slug', 'scope_type', 'scope_id', 'scope', 'vid_ranges', 'total_vlan_ids', 'tenant', 'description',
-        'tags', 'custom_fields', 'created', 'last_updated', 'vlan_count', 'utilization',
+        'comments', 'tags', 'custom_fields', 'created', 'last_updated', 'vlan_count', 'utilization',
       ]);
       expect(group).toMatchObject({ vid_ranges: [[100, 199], [300, 300]], total_vlan_ids: 101, tenant: { id: tenant.id }, utilization: '0.0' });
       const old = await read(`/api/ipam/vlan-groups/${group.id}/`);

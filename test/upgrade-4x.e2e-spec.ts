@@ -119,4 +119,36 @@ describe('upgrading a 3.5 database to 4.x storage', () => {
       },
     );
   });
+
+  it("gives existing objects NetBox's defaults for 4.x's further fields", async () => {
+    await upgradedFrom(
+      'NetBox4Comments',
+      async (db) => {
+        const site = await insertRow(db, 'dcim_site', { name: 'Gent', slug: 'gent', status: 'active' });
+        const group = await insertRow(db, 'ipam_vlangroup', { name: 'Core', slug: 'core', min_vid: 1, max_vid: 4094, vid_ranges: '[[1,4094]]', total_vlan_ids: 4094 });
+        const vlan = await insertRow(db, 'ipam_vlan', { vid: 10, name: 'ten', group_id: group, status: 1 });
+        const contact = await insertRow(db, 'tenancy_contact', { name: 'Bo' });
+        const role = await insertRow(db, 'tenancy_contactrole', { name: 'Admin', slug: 'admin' });
+        const assignment = await insertRow(db, 'tenancy_contactassignment', { content_type: 'dcim.site', object_id: site, contact_id: contact, role_id: role });
+        const yes = db.options.type === 'postgres' ? true : 1;
+        const webhook = await insertRow(db, 'extras_webhook', { name: 'Hook', payload_url: 'https://example.com/', content_types: '["dcim.site"]', type_create: yes });
+        const template = await insertRow(db, 'extras_configtemplate', { name: 'Base', template_code: 'x', environment_params: '{}' });
+        const attachment = await insertRow(db, 'extras_imageattachment', { content_type: 'dcim.site', object_id: site, image: 'image-attachments/x.png', image_height: 1, image_width: 1 });
+        const job = await insertRow(db, 'core_job', { object_type: 'dcim.site', object_id: site, name: 'Old', status: 'completed', created: '2024-01-01T00:00:00Z', job_id: '00000000-0000-0000-0000-000000000001' });
+        const user = await insertRow(db, 'users_user', { username: 'olduser', password: 'x', date_joined: '2024-01-01T00:00:00Z', config_data: '{}' });
+        return { group, vlan, assignment, webhook, template, attachment, job, user };
+      },
+      async (t, ids: Json) => {
+        const get = async (path: string) => (await t.get(path).expect(200)).body;
+        expect((await get(`/v4/api/ipam/vlan-groups/${ids.group}/`)).comments).toBe('');
+        expect(await get(`/v4/api/ipam/vlans/${ids.vlan}/`)).toMatchObject({ qinq_role: null, qinq_svlan: null });
+        expect(await get(`/v4/api/tenancy/contact-assignments/${ids.assignment}/`)).toMatchObject({ tags: [], custom_fields: {} });
+        expect(await get(`/v4/api/extras/webhooks/${ids.webhook}/`)).toMatchObject({ description: '', tags: [], custom_fields: {} });
+        expect(await get(`/v4/api/extras/config-templates/${ids.template}/`)).toMatchObject({ debug: false, auto_sync_enabled: false });
+        expect((await get(`/v4/api/extras/image-attachments/${ids.attachment}/`)).image_size).toBeNull();
+        expect(await get(`/v4/api/core/jobs/${ids.job}/`)).toMatchObject({ error: '', queue_name: '', notifications: { value: 'always' }, log_entries: [], object: { id: expect.any(Number) } });
+        expect(await get(`/v4/api/users/users/${ids.user}/`)).toMatchObject({ last_login: null, permissions: [] });
+      },
+    );
+  });
 });

@@ -141,6 +141,7 @@ export const CircuitType = defineModel({
     slug: slug({ max: 100, unique: true }),
     color: text({ max: 6, blank: true, pattern: /^[0-9a-f]{6}$/, patternMessage: 'Enter a valid hexadecimal RGB color code.' }),
     description: text({ max: 200, blank: true }),
+    comments: text({ blank: true }),
   },
   counts: { circuit_count: { model: 'circuits.circuit', field: 'type' } },
   brief: ['id', 'url', 'display', 'name', 'slug', 'circuit_count'],

@@ -13,7 +13,7 @@ import { ModelQuery } from '../core/query/model-query';
 import { RawJson } from '../core/serialize/raw-json';
 import { SyncError, fetchSource, walkFiles } from './data-backends';
 import { DataFile, DataSource } from './data-sources.model';
-import { JobRuns } from './job-runs';
+import { JobLog, JobRuns } from './job-runs';
 
 /** What a `datasource` job carries: its job row. */
 interface SyncJob {
@@ -67,23 +67,30 @@ export class DataSourceSyncs implements OnModuleInit {
     const { job, user } = begun;
     let status = 'completed';
     let data: unknown = null;
+    let error: unknown;
+    const log = this.runs.log();
     try {
-      await this.sync(job.object_id);
+      await this.sync(job.object_id, log);
+      log.info('Syncing completed successfully');
     } catch (e) {
       status = 'errored';
+      error = e;
       const message = e instanceof Error ? e.message : String(e);
       data = { error: message };
+      log.error(`Error syncing data source: ${message}`);
       await this.setStatus(job.object_id, 'failed');
       if (e instanceof SyncError) this.logger.warn(`sync of data source ${job.object_id} failed: ${message}`);
       else this.logger.error(`sync of data source ${job.object_id} failed: ${(e as Error).stack ?? message}`);
     }
-    await this.runs.terminate('datasource', job, user, status, data, (id): SyncJob => ({ job: id }));
+    await this.runs.terminate('datasource', job, user, status, data, (id): SyncJob => ({ job: id }), { log, error });
   }
 
-  /** NetBox's DataSource.sync(): the files as the source has them now, then the source completed. */
-  private async sync(id: number): Promise<void> {
+  /** NetBox's DataSource.sync(): the files as the source has them now, then the source completed; logged as its job logs it. */
+  private async sync(id: number, log: JobLog): Promise<void> {
     const source = await this.crud.internalRow(DataSource, id);
     if (!source) throw new SyncError(`The data source ${id} no longer exists.`);
+    log.debug(`Found DataSource ID ${id}`);
+    log.info(`Syncing data source ${source.name}`);
     if (source.status === 'syncing') throw new SyncError('Cannot initiate sync; syncing already in progress.');
     await this.setStatus(id, 'syncing');
     const fetched = await fetchSource(source, { timeoutMs: this.config.jobs.timeoutSeconds * 1000 });

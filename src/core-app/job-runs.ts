@@ -3,8 +3,10 @@ import { randomUUID } from 'crypto';
 import { Clock } from '../core/clock';
 import { Database } from '../core/db/database';
 import { Jobs } from '../core/jobs/queue';
+import { formatTimestamp } from '../core/model/fields';
 import { Row, registry } from '../core/model/model';
 import { ModelQuery } from '../core/query/model-query';
+import { pythonRepr } from '../core/util/python-repr';
 import { WebhookEvents } from '../extras/webhooks/webhooks.service';
 import { Job } from './job.model';
 
@@ -15,7 +17,40 @@ export interface JobSchedule {
 }
 
 /** A job's row, once written: the fields NetBox's Job changes as it runs. */
-type JobChanges = Partial<Record<'status' | 'started' | 'completed' | 'data', unknown>>;
+type JobChanges = Partial<Record<'status' | 'started' | 'completed' | 'data' | 'error' | 'log_entries', unknown>>;
+
+/** One line of a job's log, as NetBox 4.2's JobLogEntry serializes it: a Python logging level's name, in lower case. */
+export interface JobLogEntry {
+  level: 'debug' | 'info' | 'warning' | 'error';
+  message: string;
+  timestamp: string;
+}
+
+/** What a job's runner logs as it runs (NetBox's JobRunner logger), kept as the job's `log_entries` when it ends. */
+export class JobLog {
+  readonly entries: JobLogEntry[] = [];
+  constructor(private readonly clock: Clock) {}
+  debug = (message: string) => this.add('debug', message);
+  info = (message: string) => this.add('info', message);
+  warning = (message: string) => this.add('warning', message);
+  error = (message: string) => this.add('error', message);
+  private add(level: JobLogEntry['level'], message: string): void {
+    // DRF renders a logged datetime with its microseconds, UTC as `Z`.
+    this.entries.push({ level, message, timestamp: formatTimestamp(this.clock.now()) });
+  }
+}
+
+/** How a job ended beyond its status and data: its log, and for one that errored, the failure (NetBox's `repr(e)`). */
+export interface JobOutcome {
+  log?: JobLog;
+  error?: unknown;
+}
+
+/** Python's repr of an exception, as NetBox keeps a job's error: `ValueError('message')`. */
+export function errorRepr(error: unknown): string {
+  const e = error instanceof Error ? error : new Error(String(error));
+  return `${e.name}(${pythonRepr(e.message)})`;
+}
 
 /**
  * NetBox's Job life: a `core.job` row for an object (a script's module, a data source), the job on the queue
@@ -46,6 +81,10 @@ export class JobRuns {
       user_id: user?.id ?? null,
       data: null,
       job_id: randomUUID(),
+      queue_name: this.jobs.queueOf(kind),
+      error: '',
+      notifications: 'always',
+      log_entries: [],
     };
     const id = await this.db.transaction(async (em) => {
       const result = await em.createQueryBuilder().insert().into(Job.table).values(row).execute();
@@ -101,9 +140,20 @@ export class JobRuns {
     return { job: started!, user };
   }
 
-  /** NetBox's job.terminate(): its end, its data, and the job-end webhooks; then, when it recurs, the next run `interval` minutes after this one's time. */
-  async terminate(kind: string, job: Row, user: Row | null, status: string, data: unknown, payload: (id: number) => unknown): Promise<void> {
-    const ended = await this.update(job, { status, completed: this.clock.now(), data });
+  /** A log for a job's run, its entries timed by this service's clock. */
+  log(): JobLog {
+    return new JobLog(this.clock);
+  }
+
+  /**
+   * NetBox's job.terminate(): its end, its data, log and error, and the job-end webhooks; then, when it recurs, the next
+   * run `interval` minutes after this one's time.
+   */
+  async terminate(kind: string, job: Row, user: Row | null, status: string, data: unknown, payload: (id: number) => unknown, outcome: JobOutcome = {}): Promise<void> {
+    const changes: JobChanges = { status, completed: this.clock.now(), data };
+    if (outcome.log) changes.log_entries = outcome.log.entries;
+    if (outcome.error !== undefined) changes.error = errorRepr(outcome.error);
+    const ended = await this.update(job, changes);
     await this.webhooks.jobEvent(this.db.manager, ended, 'job_end', user?.username ?? '');
     if (!job.interval) return;
     const next = new Date(((job.scheduled ?? job.started) as Date).getTime() + job.interval * 60_000);

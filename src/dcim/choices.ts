@@ -355,6 +355,7 @@ export const INTERFACE_MODES: readonly Choice[] = [
   { value: "access", label: "Access" },
   { value: "tagged", label: "Tagged" },
   { value: "tagged-all", label: "Tagged (All)" },
+  { value: "q-in-q", label: "Q-in-Q (802.1ad)" },
 ];
 
 export const WIRELESS_ROLES: readonly Choice[] = [

@@ -1,5 +1,5 @@
 import { applyFrontMappings, frontMappingFields, presentFrontMappings, presentRearMappings, rearMappingFields } from './port-mappings';
-import { Field, FieldError, ManyToManyField, boolean, choice, contentType, decimal, foreignKey, genericRelation, integer, manyToMany, slug, text } from '../core/model/fields';
+import { Field, FieldError, INT32_MAX, ManyToManyField, boolean, choice, contentType, decimal, foreignKey, genericRelation, integer, manyToMany, slug, text } from '../core/model/fields';
 import { CustomFilter, FilterSetSpec, ModelDef, ModelSpec, Row, WriteContext, defineModel, labelOf, labelsOf, registry } from '../core/model/model';
 import { iexact, pathFilter } from '../core/query/filters';
 import { contentTypeFilter } from '../extras/content-type-filter';
@@ -292,6 +292,7 @@ export const Interface = defineComponent({
     tx_power: integer({ min: 0, max: 127, nullable: true }),
     untagged_vlan: foreignKey('ipam.vlan', { nullable: true, onDelete: 'SET NULL' }),
     tagged_vlans: manyToMany('ipam.vlan', { filterName: 'tagged_vlan' }),
+    qinq_svlan: foreignKey('ipam.vlan', { nullable: true, onDelete: 'SET NULL', label: 'Q-in-Q SVLAN' }),
     // Set by the wireless link that joins the interface, never written to the interface itself.
     wireless_link: foreignKey('wireless.wirelesslink', { nullable: true, onDelete: 'SET NULL', readOnly: true }),
     wireless_lans: manyToMany('wireless.wirelesslan', { filterName: 'wireless_lan' }),
@@ -300,7 +301,7 @@ export const Interface = defineComponent({
   full: [
     'id', 'url', 'display', 'device', 'vdcs', 'module', 'name', 'label', 'type', 'enabled', 'parent', 'bridge', 'lag', 'mtu', 'mac_address', 'primary_mac_address', 'mac_addresses', 'speed',
     'duplex', 'wwn', 'mgmt_only', 'description', 'mode', 'rf_role', 'rf_channel', 'poe_mode', 'poe_type', 'rf_channel_frequency',
-    'rf_channel_width', 'tx_power', 'untagged_vlan', 'tagged_vlans', 'mark_connected', 'cable', 'cable_end', 'wireless_link', 'link_peers',
+    'rf_channel_width', 'tx_power', 'untagged_vlan', 'tagged_vlans', 'qinq_svlan', 'mark_connected', 'cable', 'cable_end', 'wireless_link', 'link_peers',
     'link_peers_type', 'wireless_lans', 'vrf', 'l2vpn_termination', 'connected_endpoints', 'connected_endpoints_type',
     'connected_endpoints_reachable', 'tags', 'custom_fields', 'created', 'last_updated', 'count_ipaddresses', 'count_fhrp_groups', '_occupied',
   ],
@@ -329,8 +330,8 @@ export const Interface = defineComponent({
     },
     ...macAddressFilters('dcim.interface'),
     wwn: euiFilter(normaliseWwn, (condition) => condition('t.wwn')),
-    vlan_id: vlanFilter('id'),
-    vlan: vlanFilter('vid'),
+    vlan_id: carriedVlanFilter(() => Interface, 'id'),
+    vlan: carriedVlanFilter(() => Interface, 'vid'),
     device: interfaceDeviceFilter('name'),
     device_id: interfaceDeviceFilter('id'),
     vdc_identifier: vdcIdentifierFilter(),
@@ -426,17 +427,23 @@ async function addWirelessPeers(ctx: RenderContext, rows: Row[], reps: Represent
   }
 }
 
-/** `?vlan_id=` and `?vlan=<vid>`: interfaces carrying the VLAN, untagged or tagged, as NetBox. */
-function vlanFilter(by: 'id' | 'vid'): CustomFilter {
+/**
+ * `?vlan_id=` and `?vlan=<vid>`: interfaces (a device's or a virtual machine's) carrying the VLAN, untagged or tagged, as
+ * NetBox; 4.2's filter sets also match it as their Q-in-Q service VLAN (`serviceVlan`).
+ */
+export function carriedVlanFilter(model: () => ModelDef, by: 'id' | 'vid', serviceVlan = false): CustomFilter {
   return {
     apply(values, ctx) {
-      const value = values[values.length - 1];
+      const value = values[values.length - 1].trim();
+      if (!value) return;
       if (!/^\d+$/.test(value)) throw new FieldError(['Enter a whole number.']);
-      const tagged = Interface.fields.tagged_vlans as ManyToManyField;
-      const vlans = by === 'id' ? ctx.param(Number(value)) : `SELECT v.id FROM ${q('ipam_vlan')} v WHERE v.vid = ${ctx.param(Number(value))}`;
-      ctx.where(
-        `(t.untagged_vlan_id IN (${vlans}) OR t.id IN (SELECT x.${q(tagged.sourceColumn)} FROM ${q(tagged.throughTable)} x WHERE x.${q(tagged.targetColumn)} IN (${vlans})))`,
-      );
+      // A number no id or VID column holds names no VLAN (and PostgreSQL would refuse to compare it).
+      if (Number(value) > INT32_MAX) return void ctx.where('1 = 0');
+      const tagged = model().fields.tagged_vlans as ManyToManyField;
+      const vlans = by === 'id' ? ctx.param(Number(value)) : `SELECT v.id FROM ${q(tagged.target.table)} v WHERE v.vid = ${ctx.param(Number(value))}`;
+      const terms = [`t.untagged_vlan_id IN (${vlans})`, `t.id IN (SELECT x.${q(tagged.sourceColumn)} FROM ${q(tagged.throughTable)} x WHERE x.${q(tagged.targetColumn)} IN (${vlans}))`];
+      if (serviceVlan) terms.push(`t.qinq_svlan_id IN (${vlans})`);
+      ctx.where(`(${terms.join(' OR ')})`);
     },
   };
 }
@@ -445,6 +452,10 @@ function vlanFilter(by: 'id' | 'vid'): CustomFilter {
 async function checkVlans(row: Row, ctx?: WriteContext): Promise<void> {
   const vlans = registry.get('ipam.vlan');
   if (!vlans) return;
+  // A generation without Q-in-Q (3.5) cannot clear a service VLAN it does not see: leaving the mode drops it.
+  if (row.mode !== 'q-in-q' && ctx?.dialect && !ctx.dialect.shows(Interface, 'qinq_svlan')) row.qinq_svlan_id = null;
+  // 4.2's serializer check, before the model's.
+  if (row.qinq_svlan_id !== null && row.mode !== 'q-in-q') throw new FieldError({ qinq_svlan: ['Interface mode does not support q-in-q service vlan'] });
   if (!row.mode) row.untagged_vlan_id = null;
   const device = await loadRow(ctx, registry.get('dcim.device')!, row.device_id);
   const untagged = await loadRow(ctx, vlans, row.untagged_vlan_id);

@@ -10,10 +10,14 @@ const scoped: ModelView = {
 /** Filters on a place's cached ancestors, by name and id: what 3.5 lacked where it named a site only. */
 const unfiltered = (names: string[]) => Object.fromEntries(names.flatMap((f) => [[f, null], [`${f}_id`, null]]));
 
-/** An interface of 4.2's: 3.5 read and wrote its `mac_address` (the primary MAC's) and filtered by it, and knew no MAC objects. */
-const macs: ModelView = {
-  hide: ['primary_mac_address', 'mac_addresses'],
-  filters: { any_mac_address: null, primary_mac_address: null, primary_mac_address_id: null },
+/**
+ * An interface of 4.2's: 3.5 read and wrote its `mac_address` (the primary MAC's) and filtered by it, and knew no MAC
+ * objects; nor Q-in-Q, its mode and service VLAN.
+ */
+const interfaces: ModelView = {
+  hide: ['primary_mac_address', 'mac_addresses', 'qinq_svlan'],
+  filters: { any_mac_address: null, primary_mac_address: null, primary_mac_address_id: null, qinq_svlan: null },
+  lacksChoices: { mode: ['q-in-q'] },
 };
 
 /** NetBox's DISK_BASE_UNIT: megabytes in a gigabyte, as its 4.1 migration converted stored disks. */
@@ -61,13 +65,20 @@ const ADDED: Record<string, ModelView> = {
   'dcim.devicebaytemplate': added(['enabled']),
   'ipam.rir': added(['comments']),
   'ipam.role': added(['comments', 'asn_count']),
-  'ipam.asn': added(['role'], ['role_id']),
+  'ipam.asn': added(['role', 'sites'], ['role_id']),
   'ipam.asnrange': added(['comments']),
+  'ipam.vlan': added(['qinq_role', 'qinq_svlan'], ['qinq_svlan_id', 'qinq_svlan_vid']),
   'ipam.iprange': added(['mark_populated']),
   'ipam.l2vpn': added(['status']),
   'tenancy.tenantgroup': added(['comments']),
-  'users.group': added(['description']),
-  'circuits.circuittype': added(['color']),
+  'tenancy.contactgroup': added(['comments']),
+  'tenancy.contactrole': added(['comments']),
+  'virtualization.clustertype': added(['comments']),
+  'virtualization.clustergroup': added(['comments']),
+  'wireless.wirelesslangroup': added(['comments']),
+  'users.group': added(['description', 'permissions']),
+  'users.user': added(['last_login', 'permissions']),
+  'circuits.circuittype': added(['color', 'comments']),
   'circuits.circuit': added(['distance', 'distance_unit']),
   'wireless.wirelesslink': added(['distance', 'distance_unit']),
   'extras.tag': added(['weight']),
@@ -75,9 +86,13 @@ const ADDED: Record<string, ModelView> = {
   'extras.customfield': added(['unique', 'ui_visible', 'ui_editable', 'related_object_filter', 'validation_schema', 'comments']),
   // 3.5 had an export template's other file fields, but did not filter by them.
   'extras.exporttemplate': added(['environment_params', 'file_name'], ['mime_type', 'file_extension', 'as_attachment']),
-  'extras.configtemplate': added(['mime_type', 'file_name', 'file_extension', 'as_attachment']),
-  'extras.imageattachment': added(['description']),
+  'extras.configtemplate': added(['mime_type', 'file_name', 'file_extension', 'as_attachment', 'debug', 'auto_sync_enabled']),
+  'extras.imageattachment': added(['description', 'image_size']),
+  // 4.x made webhooks and contact assignments taggable and gave them custom fields.
+  'extras.webhook': added(['description', 'tags', 'custom_fields']),
+  'tenancy.contactassignment': added(['tags', 'custom_fields']),
   'core.datasource': added(['sync_interval']),
+  'core.job': added(['object', 'error', 'queue_name', 'notifications', 'log_entries']),
 };
 
 /** NetBox 3.5.9's API: mostly the names the models are stored under; what 4.x added to them is hidden. */
@@ -99,7 +114,7 @@ export const NetBox35 = defineDialect({
       hide: ['termination_type', 'termination_id', 'termination', '_region', '_site_group', '_location'],
       filters: { ...unfiltered(['region', 'site_group', 'location', 'provider']), termination_type: null },
     },
-    'dcim.interface': { hide: [...macs.hide!, 'bridge_interfaces'], filters: macs.filters },
+    'dcim.interface': { ...interfaces, hide: [...interfaces.hide!, 'bridge_interfaces'] },
     // 3.5's front ports name one rear port position; 4.5's list their mappings (port-mappings.ts).
     'dcim.frontport': { hide: ['positions', 'rear_ports'] },
     'dcim.frontporttemplate': { hide: ['positions', 'rear_ports'] },
@@ -113,8 +128,12 @@ export const NetBox35 = defineDialect({
       hide: ['parent_object_type', 'parent_object_id', 'parent'],
       filters: { ...unfiltered(['parent_device', 'parent_virtual_machine', 'parent_fhrpgroup']), parent_object_type: null, parent_object_id: null },
     },
-    'ipam.vlangroup': { hide: ['vid_ranges', 'total_vlan_ids', 'tenant'], filters: { ...unfiltered(['tenant', 'tenant_group']), contains_vid: null, total_vlan_ids: null } },
-    'virtualization.cluster': scoped,
+    'ipam.vlangroup': {
+      hide: ['vid_ranges', 'total_vlan_ids', 'tenant', 'comments'],
+      filters: { ...unfiltered(['tenant', 'tenant_group']), contains_vid: null, total_vlan_ids: null, comments: null },
+    },
+    // 4.x sums a cluster's machines' resources.
+    'virtualization.cluster': { ...scoped, hide: [...scoped.hide!, 'allocated_vcpus', 'allocated_memory', 'allocated_disk'] },
     // 4.3's groups of a contact: 3.5 reads the first as its group.
     'tenancy.contact': { hide: ['groups'], filters: { any_group: null, any_group_id: null, description: null } },
     // 4.1 stores a machine's disk in megabytes; 3.5 spoke gigabytes. Its 4.x fields are not 3.5's.
@@ -123,7 +142,7 @@ export const NetBox35 = defineDialect({
       hide: ['serial', 'start_on_boot', 'config_template'],
       filters: { any_mac_address: null },
     },
-    'virtualization.vminterface': macs,
+    'virtualization.vminterface': interfaces,
     // 4.5's v2 tokens: 3.5 neither shows nor takes nor filters what makes one.
     'users.token': {
       hide: ['version', 'enabled', 'pepper_id', 'hmac_digest', 'v2_key', 'token'],

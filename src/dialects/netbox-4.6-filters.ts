@@ -3,6 +3,7 @@ import { FieldError, ForeignKeyField, INT32_MAX, ManyToManyField } from '../core
 import { CustomFilter, FilterContext, ModelDef, registry } from '../core/model/model';
 import { booleanFilter, byAttr, existingIds, listHolds, pathFilter, referrerFilter, relatedByFilter, tagFilter } from '../core/query/filters';
 import { q } from '../core/query/model-query';
+import { carriedVlanFilter } from '../dcim/components.models';
 import { contentTypeIdFilter } from '../extras/content-type-filter';
 import { objectTypeFacts } from '../extras/object-types';
 import { maskLengthFilters } from '../ipam/networks';
@@ -238,7 +239,7 @@ export const FILTER_VIEWS: Record<string, ModelView> = {
   // 4.x's filter set has no is_staff.
   'users.user': {
     filters: { is_staff: null },
-    filterset: { fields: ['date_joined', 'is_superuser'], filters: { permission_id: referrerFilter(model('users.objectpermission'), 'users') } },
+    filterset: { fields: ['date_joined', 'is_superuser', 'last_login'], filters: { permission_id: referrerFilter(model('users.objectpermission'), 'users') } },
   },
   'users.objectpermission': {
     filterset: { filters: { ...canFilters, object_type: objectTypesFilter('object_types', { list: true }), object_type_id: objectTypeIds('object_types', { list: true }) } },
@@ -287,6 +288,7 @@ export const FILTER_VIEWS: Record<string, ModelView> = {
   },
   'core.datasource': { filterset: { fields: ['source_url', 'last_synced'] } },
   'extras.exporttemplate': { filterset: { fields: ['mime_type', 'file_extension', 'as_attachment'] } },
+  'extras.configtemplate': { filterset: { fields: ['debug', 'auto_sync_enabled'] } },
   // 4.x names the roles criterion by the device's role.
   'extras.configcontext': { filters: { role: 'device_role', role_id: 'device_role_id' }, filterset: { fields: ['weight'] } },
   'extras.customlink': { filterset: { fields: ['button_class'] } },
@@ -294,11 +296,15 @@ export const FILTER_VIEWS: Record<string, ModelView> = {
   'extras.webhook': {
     filters: Object.fromEntries(['type_create', 'type_update', 'type_delete', 'type_job_start', 'type_job_end', 'enabled', 'content_types', 'content_type_id'].map((name) => [name, null])),
   },
-  'extras.imageattachment': { filterset: { fields: ['image_width', 'image_height'] } },
+  'extras.imageattachment': { filterset: { fields: ['image_width', 'image_height', 'image_size'] } },
   'core.job': {
     filterset: {
+      // 4.x's object_type is a MultiValueContentTypeFilter (`core.datasource`), where 3.5's took an id.
+      replaces: ['object_type'],
+      fields: ['queue_name', 'notifications'],
       related: ['user_id'],
       filters: {
+        object_type: objectTypesFilter('object_type'),
         object_type_id: objectTypeIds('object_type'),
         // A UUIDFilter: one value, exactly.
         job_id: {
@@ -364,9 +370,10 @@ export const FILTER_VIEWS: Record<string, ModelView> = {
   'dcim.consoleserverport': { filterset: { fields: ['speed'] } },
   'dcim.poweroutlet': { filterset: { related: ['power_port_id'] } },
   // 3.6 (#11478): `device` and `device_id` are the interface's own device; its chassis peers' are `virtual_chassis_member(_id)`.
+  // 4.2: an interface carries a VLAN as its Q-in-Q service VLAN too.
   'dcim.interface': {
     filterset: {
-      replaces: ['device', 'device_id'],
+      replaces: ['device', 'device_id', 'vlan_id', 'vlan'],
       related: ['device', 'device_id', 'wireless_link_id'],
       relations: { wireless_lan_id: 'wireless_lans' },
       filters: {
@@ -374,6 +381,8 @@ export const FILTER_VIEWS: Record<string, ModelView> = {
         virtual_chassis_member_id: chassisInterfaces('id', false),
         virtual_chassis_member_or_master: chassisInterfaces('name', true),
         virtual_chassis_member_or_master_id: chassisInterfaces('id', true),
+        vlan_id: carriedVlanFilter(model('dcim.interface'), 'id', true),
+        vlan: carriedVlanFilter(model('dcim.interface'), 'vid', true),
       },
     },
   },
@@ -459,8 +468,12 @@ export const FILTER_VIEWS: Record<string, ModelView> = {
     },
   },
   'ipam.asnrange': { filterset: { fields: ['slug'] } },
+  // 4.2's Q-in-Q: a VLAN's role, and its service VLAN by id or VID.
   'ipam.vlan': {
     filterset: {
+      fields: ['qinq_role'],
+      related: ['qinq_svlan_id'],
+      through: { qinq_svlan_vid: 'qinq_svlan.vid' },
       filters: {
         interface_id: vlansOf('dcim.interface'),
         vminterface_id: vlansOf('virtualization.vminterface'),
@@ -490,7 +503,13 @@ export const FILTER_VIEWS: Record<string, ModelView> = {
   'virtualization.virtualmachine': {
     filterset: { fields: ['serial', 'start_on_boot'], related: ['config_template_id', 'primary_ip4_id', 'primary_ip4', 'primary_ip6_id', 'primary_ip6'] },
   },
-  'virtualization.vminterface': { filterset: { fields: ['mode'] } },
+  'virtualization.vminterface': {
+    filterset: {
+      replaces: ['vlan_id', 'vlan'],
+      fields: ['mode'],
+      filters: { vlan_id: carriedVlanFilter(model('virtualization.vminterface'), 'id', true), vlan: carriedVlanFilter(model('virtualization.vminterface'), 'vid', true) },
+    },
+  },
   'tenancy.contactgroup': { filterset: { filters: { contact_id: referrerFilter(model('tenancy.contact'), 'groups') } } },
   // Assignments whose contact is in any of the groups or below them, as the contact's own group filters (4.3's) find it.
   'tenancy.contactassignment': {

@@ -1,4 +1,4 @@
-import { FieldError, json, text } from '../core/model/fields';
+import { FieldError, boolean, json, text } from '../core/model/fields';
 import { Row, defineModel } from '../core/model/model';
 import { TemplateOptions, templateError } from '../core/templates/jinja';
 import { renderedFileFields } from './rendered-files';
@@ -34,7 +34,11 @@ export const ConfigTemplate = defineModel({
     template_code: text({ long: true, helpText: 'Jinja2 template code.' }),
     environment_params: json({ nullable: true, blank: true, default: () => ({}) }),
     ...renderedFileFields(),
+    // 4.3's: NetBox renders with Jinja2's debug extension then (its `{% debug %}` tag); stored only here.
+    debug: boolean({ default: false, helpText: 'Enable verbose error output when rendering this template. Not recommended for production use.' }),
     ...syncedDataFields(),
+    // Stored as NetBox's SyncedDataMixin keeps it (off without a data file); a data source's sync does not sync templates here.
+    auto_sync_enabled: boolean({ default: false, helpText: 'Enable automatic synchronization of data when the data file is updated' }),
   },
   full: [
     'id', 'url', 'display', 'name', 'description', 'environment_params', 'template_code', 'data_source', 'data_path', 'data_file', 'data_synced',
@@ -51,6 +55,7 @@ export const ConfigTemplate = defineModel({
   },
   async validate(row, _previous, ctx) {
     await syncFromFile(row, ctx, syncTemplateCode);
+    if (row.data_file_id === null) row.auto_sync_enabled = false;
     checkEnvironmentParams(row);
     const error = templateError(row.template_code);
     if (error) throw new FieldError({ template_code: [error] });

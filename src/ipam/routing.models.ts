@@ -1,4 +1,4 @@
-import { boolean, foreignKey, integer, manyToMany, slug, text } from '../core/model/fields';
+import { boolean, foreignKey, integer, manyToMany, reverseManyToMany, slug, text } from '../core/model/fields';
 import { CustomFilter, defineModel } from '../core/model/model';
 import { tenancyFilters } from '../core/query/filters';
 import { q } from '../core/query/model-query';
@@ -137,6 +137,8 @@ export const ASN = defineModel({
     tenant: foreignKey('tenancy.tenant', { nullable: true, onDelete: 'PROTECT' }),
     description: text({ max: 200, blank: true }),
     comments: text({ blank: true }),
+    // 4.x lists (and sets) the sites the ASN is assigned to: the other side of their `asns`.
+    sites: reverseManyToMany('dcim.site', 'asns'),
   },
   counts: {
     site_count: { model: 'dcim.site', field: 'asns' },

@@ -75,9 +75,10 @@ export const VLANGroup = defineModel({
     max_vid: integer({ min: 1, max: 4094, default: 4094, label: 'Maximum VLAN ID' }),
     tenant: foreignKey('tenancy.tenant', { nullable: true, onDelete: 'PROTECT' }),
     description: text({ max: 200, blank: true }),
+    comments: text({ blank: true }),
   },
   full: [
-    'id', 'url', 'display', 'name', 'slug', 'scope_type', 'scope_id', 'scope', 'min_vid', 'max_vid', 'description', 'tags', 'custom_fields', 'created',
+    'id', 'url', 'display', 'name', 'slug', 'scope_type', 'scope_id', 'scope', 'min_vid', 'max_vid', 'description', 'comments', 'tags', 'custom_fields', 'created',
     'last_updated', 'vlan_count', 'utilization',
   ],
   constraints: [
@@ -110,6 +111,20 @@ export const VLANGroup = defineModel({
   },
 });
 
+/** 4.2's Q-in-Q (802.1ad) roles: a service VLAN carries customer VLANs. */
+const QINQ_ROLES = [
+  { value: 'svlan', label: 'Service' },
+  { value: 'cvlan', label: 'Customer' },
+] as const;
+
+/** NetBox's rule: a customer VLAN, and only one, belongs to a service VLAN. */
+function checkQinq(row: Row): void {
+  if (row.qinq_svlan_id !== null && row.qinq_role !== 'cvlan') {
+    throw new FieldError({ qinq_svlan: ['Only Q-in-Q customer VLANs maybe assigned to a service VLAN.'] });
+  }
+  if (row.qinq_role === 'cvlan' && row.qinq_svlan_id === null) throw new FieldError({ qinq_role: ['A Q-in-Q customer VLAN must be assigned to a service VLAN.'] });
+}
+
 /** The spec's status values: integers on read, written as the integer or NetBox's name. */
 const VLAN_STATUSES = [
   { value: 1, label: 'Active' },
@@ -137,15 +152,19 @@ export const VLAN = defineModel({
     status: choice(VLAN_STATUSES, { default: 1, aliases: { active: 1, reserved: 2, deprecated: 3 } }),
     role: foreignKey('ipam.role', { nullable: true, onDelete: 'SET NULL' }),
     description: text({ max: 200, blank: true }),
+    qinq_role: choice(QINQ_ROLES, { nullable: true, label: 'Q-in-Q role', helpText: 'Customer/service VLAN designation (for Q-in-Q/IEEE 802.1ad)' }),
+    qinq_svlan: foreignKey('ipam.vlan', { nullable: true, onDelete: 'PROTECT', label: 'Q-in-Q SVLAN' }),
     comments: text({ blank: true }),
   },
   full: [
-    'id', 'url', 'display', 'site', 'group', 'vid', 'name', 'tenant', 'status', 'role', 'description', 'display_name', 'comments', 'l2vpn_termination',
-    'tags', 'custom_fields', 'created', 'last_updated', 'prefix_count',
+    'id', 'url', 'display', 'site', 'group', 'vid', 'name', 'tenant', 'status', 'role', 'description', 'qinq_role', 'qinq_svlan', 'display_name', 'comments',
+    'l2vpn_termination', 'tags', 'custom_fields', 'created', 'last_updated', 'prefix_count',
   ],
   constraints: [
     { fields: ['group', 'vid'], name: 'ipam_vlan_unique_group_vid', message: 'VLAN with this Group and ID already exists.' },
     { fields: ['group', 'name'], name: 'ipam_vlan_unique_group_name', message: 'VLAN with this Group and Name already exists.' },
+    { fields: ['qinq_svlan', 'vid'], name: 'ipam_vlan_unique_qinq_svlan_vid', message: 'VLAN with this Qinq svlan and VLAN ID already exists.' },
+    { fields: ['qinq_svlan', 'name'], name: 'ipam_vlan_unique_qinq_svlan_name', message: 'VLAN with this Qinq svlan and Name already exists.' },
   ],
   counts: { prefix_count: { model: 'ipam.prefix', field: 'vlan' } },
   brief: ['id', 'url', 'display', 'vid', 'name', 'display_name'],
@@ -160,23 +179,28 @@ export const VLAN = defineModel({
   },
   async validate(row, _previous, ctx) {
     const group = await loadRow(ctx, VLANGroup, row.group_id);
-    if (!group) return;
-    if (row.site_id !== null) await checkGroupSite(row, group, ctx);
-    const ranges = group.vid_ranges as VidRange[];
-    if (!inVidRanges(row.vid, ranges)) {
-      // 3.5's wording where its bounds say it all; 4.1's names the ranges.
-      const message =
-        speaksBounds(ctx?.dialect) && ranges.length === 1
-          ? `VID must be between ${group.min_vid} and ${group.max_vid} for VLANs in group ${group.name}`
-          : `VID must be in ranges ${vidRangesText(ranges)} for VLANs in group ${group.name}`;
-      throw new FieldError({ vid: [message] });
-    }
+    if (group) await checkGroup(row, group, ctx);
+    checkQinq(row);
   },
   async augment(ctx, rows, reps) {
     for (const rep of reps) if ('display_name' in rep) rep.display_name = rep.display;
     await nestReferrer(ctx, VLAN, rows, reps, 'l2vpn_termination', { model: 'ipam.l2vpntermination', relation: 'assigned_object' });
   },
 });
+
+/** A grouped VLAN's site agrees with its group's scope, and its VID lies in the group's ranges. */
+async function checkGroup(row: Row, group: Row, ctx?: WriteContext): Promise<void> {
+  if (row.site_id !== null) await checkGroupSite(row, group, ctx);
+  const ranges = group.vid_ranges as VidRange[];
+  if (!inVidRanges(row.vid, ranges)) {
+    // 3.5's wording where its bounds say it all; 4.1's names the ranges.
+    const message =
+      speaksBounds(ctx?.dialect) && ranges.length === 1
+        ? `VID must be between ${group.min_vid} and ${group.max_vid} for VLANs in group ${group.name}`
+        : `VID must be in ranges ${vidRangesText(ranges)} for VLANs in group ${group.name}`;
+    throw new FieldError({ vid: [message] });
+  }
+}
 
 /**
  * A grouped VLAN's site must agree with its group's scope: in 3.5, be the site the group is scoped to; in 4.x, be that

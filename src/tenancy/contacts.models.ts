@@ -86,12 +86,13 @@ export const ContactGroup = defineModel({
     slug: slug({ max: 100 }),
     parent: foreignKey('tenancy.contactgroup', { nullable: true, onDelete: 'CASCADE' }),
     description: text({ max: 200, blank: true }),
+    comments: text({ blank: true }),
   },
   constraints: [{ fields: ['parent', 'name'], name: 'tenancy_contactgroup_unique_parent_name' }],
   // Contacts in the group or below it, each once, as NetBox 4.3's annotate_contacts counts them.
   counts: { contact_count: { model: 'tenancy.contact', where: `c.id IN (SELECT x.contact_id FROM ${q(MEMBERSHIPS)} x WHERE x.contactgroup_id IN (${subtreeSql('t.id')}))` } },
   brief: ['id', 'url', 'display', 'name', 'slug', 'contact_count', '_depth'],
-  search: ['name', 'slug'],
+  search: ['name', 'slug', 'description', 'comments'],
   filterset: { fields: ['id', 'name', 'slug', 'description'], related: ['parent_id', 'parent'] },
 });
 
@@ -104,6 +105,7 @@ export const ContactRole = defineModel({
     name: text({ max: 100, unique: true }),
     slug: slug({ max: 100, unique: true }),
     description: text({ max: 200, blank: true }),
+    comments: text({ blank: true }),
   },
   brief: ['id', 'url', 'display', 'name', 'slug'],
   search: ['name', 'slug'],
@@ -175,7 +177,6 @@ export const ContactAssignment = defineModel({
   // What change records name it by; responses carry NetBox's `<contact> (<priority>) -> <object>`.
   display: (a) => `Contact assignment ${a.id}`,
   ordering: ['priority', 'contact', 'id'],
-  features: { tags: false, customFields: false },
   fields: {
     content_type: contentType({ allowed: () => CONTACT_MODELS.filter((m) => registry.has(m)) }),
     object_id: integer({ min: 0, max: Number.MAX_SAFE_INTEGER, big: true }),

@@ -1,6 +1,6 @@
 import * as ipaddr from 'ipaddr.js';
 import { PermissionDeniedError } from '../core/http/errors';
-import { boolean, choice, contentTypes, datetime, FieldError, foreignKey, input, integer, json, manyToMany, text } from '../core/model/fields';
+import { boolean, choice, contentTypes, datetime, FieldError, foreignKey, input, integer, json, manyToMany, reverseManyToMany, text } from '../core/model/fields';
 import { CustomFilter, Row, WriteContext, defineModel } from '../core/model/model';
 import { searchFilter } from '../core/query/filters';
 import { ModelQuery, q } from '../core/query/model-query';
@@ -16,6 +16,8 @@ export const Group = defineModel({
   fields: {
     name: text({ max: 150, unique: true }),
     description: text({ max: 200, blank: true }),
+    // 4.x's: the object permissions granted to the group.
+    permissions: reverseManyToMany('users.objectpermission', 'groups'),
   },
   counts: { user_count: { model: 'users.user', field: 'groups' } },
   full: ['id', 'url', 'display', 'name', 'user_count'],
@@ -53,7 +55,11 @@ export const User = defineModel({
     is_active: boolean({ default: true }),
     is_superuser: boolean({ default: false, readOnly: true }),
     date_joined: datetime({ default: () => new Date() }),
+    // When the user last signed in (a session begun: SessionService.signIn), as Django records it.
+    last_login: datetime({ nullable: true }),
     groups: manyToMany('users.group', { filterName: 'group' }),
+    // 4.x's: the object permissions granted to the user.
+    permissions: reverseManyToMany('users.objectpermission', 'users'),
     // The user's preferences, served at /api/users/config/.
     config_data: json({ readOnly: true, default: () => ({}) }),
   },
@@ -88,11 +94,11 @@ export const ObjectPermission = defineModel({
   filterset: { fields: ['id', 'name', 'enabled', 'description'], related: ['user_id', 'user', 'group_id', 'group'], base: 'none' },
   // Meta.fields' many-to-many to content types: by content type id.
   filters: { object_types: contentTypeIdFilter('object_types', { list: true }) },
-  // The nested permission names its groups and users instead of nesting them.
+  // 3.5's nested permission names its groups and users instead of nesting them (4.x's lists neither).
   present(rep, _row, ctx) {
     if (ctx.mode !== 'brief') return;
-    rep.groups = (rep.groups as Array<{ name: string }>).map((g) => g.name);
-    rep.users = (rep.users as Array<{ username: string }>).map((u) => u.username);
+    if ('groups' in rep) rep.groups = (rep.groups as Array<{ name: string }>).map((g) => g.name);
+    if ('users' in rep) rep.users = (rep.users as Array<{ username: string }>).map((u) => u.username);
   },
   features: { tags: false, customFields: false, created: false, lastUpdated: false, changeLog: false },
   validate(row) {

@@ -1,11 +1,12 @@
 import { FieldError, ManyToManyField, boolean, choice, decimal, foreignKey, integer, json, manyToMany, slug, text } from '../core/model/fields';
-import { CustomFilter, Row, WriteContext, defineModel, labelOf, registry } from '../core/model/model';
+import { Row, WriteContext, defineModel, labelOf, registry } from '../core/model/model';
 import { booleanFilter, escapeLike, iexact, pathFilter, tenancyFilters } from '../core/query/filters';
-import { ModelQuery, loadRow, q } from '../core/query/model-query';
+import { ModelQuery, loadRow, q, selectSql } from '../core/query/model-query';
+import { RenderContext, Representation } from '../core/serialize/serializer';
 import { nestReferrer } from '../core/serialize/referrers';
 import { siteFilters } from '../dcim/racks.models';
 import { scopeFields, scopeFilters, syncScope } from '../dcim/scope';
-import { naturalizeInterface } from '../dcim/components.models';
+import { carriedVlanFilter, naturalizeInterface } from '../dcim/components.models';
 import { checkPrimaryMac, macAddressFilters, nestMacAddresses, primaryMacFields, writePrimaryMac } from '../dcim/mac-addresses.models';
 import { naturalize } from '../dcim/naturalize';
 import { terminatedIn } from '../ipam/terminated-in';
@@ -36,6 +37,7 @@ const INTERFACE_MODES = [
   { value: 'access', label: 'Access' },
   { value: 'tagged', label: 'Tagged' },
   { value: 'tagged-all', label: 'Tagged (All)' },
+  { value: 'q-in-q', label: 'Q-in-Q (802.1ad)' },
 ];
 
 export const ClusterType = defineModel({
@@ -47,6 +49,7 @@ export const ClusterType = defineModel({
     name: text({ max: 100, unique: true }),
     slug: slug({ max: 100, unique: true }),
     description: text({ max: 200, blank: true }),
+    comments: text({ blank: true }),
   },
   counts: { cluster_count: { model: 'virtualization.cluster', field: 'type' } },
   brief: ['id', 'url', 'display', 'name', 'slug', 'cluster_count'],
@@ -63,12 +66,38 @@ export const ClusterGroup = defineModel({
     name: text({ max: 100, unique: true }),
     slug: slug({ max: 100, unique: true }),
     description: text({ max: 200, blank: true }),
+    comments: text({ blank: true }),
   },
   counts: { cluster_count: { model: 'virtualization.cluster', field: 'group' } },
   brief: ['id', 'url', 'display', 'name', 'slug', 'cluster_count'],
   search: ['name', 'slug'],
   filterset: { fields: ['id', 'name', 'slug', 'description'] },
 });
+
+/** 4.x's sums over a cluster's virtual machines, as its API annotates them: key → the machines' column. */
+const ALLOCATIONS: Record<string, string> = { allocated_vcpus: 'vcpus', allocated_memory: 'memory', allocated_disk: 'disk' };
+const ALLOCATED = Object.keys(ALLOCATIONS);
+
+/** Each cluster's allocated vCPUs, memory and disk (megabytes): null without machines that have them; one statement for the page. */
+async function addAllocations(ctx: RenderContext, rows: Row[], reps: Representation[]): Promise<void> {
+  const wanted = ALLOCATED.filter((key) => reps.some((rep) => key in rep));
+  if (!wanted.length) return;
+  const sums = wanted.map((key) => `SUM(v.${q(ALLOCATIONS[key])}) AS ${q(key)}`).join(', ');
+  const found = await selectSql<Row>(
+    ctx.em,
+    `SELECT v.cluster_id AS cluster, ${sums} FROM ${q(VirtualMachine.table)} v WHERE v.cluster_id IN (:...ids) GROUP BY v.cluster_id`,
+    { ids: rows.map((r) => r.id) },
+  );
+  const byCluster = new Map(found.map((sum) => [Number(sum.cluster), sum]));
+  rows.forEach((row, i) => {
+    const sum = byCluster.get(row.id);
+    for (const key of wanted) {
+      const value = sum?.[key];
+      // vCPUs are a decimal of two places: a float sum is rounded back to them.
+      if (key in reps[i]) reps[i][key] = value === null || value === undefined ? null : key === 'allocated_vcpus' ? Math.round(Number(value) * 100) / 100 : Number(value);
+    }
+  });
+}
 
 export const Cluster = defineModel({
   app: 'virtualization',
@@ -91,6 +120,10 @@ export const Cluster = defineModel({
     { fields: ['site', 'name'], name: 'virtualization_cluster_unique_site_name' },
   ],
   indexes: [['scope_type', 'scope_id']],
+  full: [
+    'id', 'url', 'display', 'name', 'type', 'group', 'status', 'tenant', 'site', 'scope_type', 'scope_id', 'scope', '_region', '_site_group', '_location',
+    'description', 'comments', 'tags', 'custom_fields', 'created', 'last_updated', 'device_count', 'virtualmachine_count', ...ALLOCATED,
+  ],
   counts: {
     device_count: { model: 'dcim.device', field: 'cluster' },
     virtualmachine_count: { model: 'virtualization.virtualmachine', field: 'cluster' },
@@ -114,6 +147,7 @@ export const Cluster = defineModel({
       throw new FieldError({ site: [`${elsewhere} devices are assigned as hosts for this cluster but are not in site ${site?.name}`] });
     }
   },
+  augment: (ctx, rows, reps) => addAllocations(ctx, rows, reps),
 });
 
 /** With virtual disks, a machine's disk is their total (NetBox 4's rule): left empty it becomes it, another value is refused. */
@@ -274,6 +308,9 @@ export const VirtualMachine = defineModel({
 
 /** A VM interface's VLANs belong to the VM's site or to none; without a mode it has no untagged VLAN. */
 async function checkVlans(row: Row, ctx?: WriteContext): Promise<void> {
+  // A generation without Q-in-Q (3.5) cannot clear a service VLAN it does not see: leaving the mode drops it.
+  if (row.mode !== 'q-in-q' && ctx?.dialect && !ctx.dialect.shows(VMInterface, 'qinq_svlan')) row.qinq_svlan_id = null;
+  if (row.qinq_svlan_id !== null && row.mode !== 'q-in-q') throw new FieldError({ qinq_svlan: ['Only Q-in-Q interfaces may specify a service VLAN.'] });
   if (!row.mode) row.untagged_vlan_id = null;
   const vlans = registry.get('ipam.vlan')!;
   const vm = await loadRow(ctx, VirtualMachine, row.virtual_machine_id);
@@ -307,22 +344,6 @@ async function checkRelated(row: Row, field: 'parent' | 'bridge', ctx?: WriteCon
   }
 }
 
-/** `?vlan_id=` and `?vlan=<vid>` (3.5.9's CommonInterfaceFilterSet): interfaces carrying the VLAN, untagged or tagged. */
-function vlanFilter(by: 'id' | 'vid'): CustomFilter {
-  return {
-    apply(values, ctx) {
-      const value = values[values.length - 1].trim();
-      if (!value) return;
-      if (!/^\d+$/.test(value)) throw new FieldError(['Enter a whole number.']);
-      const tagged = VMInterface.fields.tagged_vlans as ManyToManyField;
-      const vlans = by === 'id' ? ctx.param(Number(value)) : `SELECT v.id FROM ${q(tagged.target.table)} v WHERE v.vid = ${ctx.param(Number(value))}`;
-      ctx.where(
-        `(t.untagged_vlan_id IN (${vlans}) OR t.id IN (SELECT x.${q(tagged.sourceColumn)} FROM ${q(tagged.throughTable)} x WHERE x.${q(tagged.targetColumn)} IN (${vlans})))`,
-      );
-    },
-  };
-}
-
 export const VMInterface = defineModel({
   app: 'virtualization',
   name: 'vminterface',
@@ -343,12 +364,13 @@ export const VMInterface = defineModel({
     mode: choice(INTERFACE_MODES, { blank: true }),
     untagged_vlan: foreignKey('ipam.vlan', { nullable: true, onDelete: 'SET NULL', label: 'Untagged VLAN' }),
     tagged_vlans: manyToMany('ipam.vlan', { filterName: 'tagged_vlan', label: 'Tagged VLANs' }),
+    qinq_svlan: foreignKey('ipam.vlan', { nullable: true, onDelete: 'SET NULL', label: 'Q-in-Q SVLAN' }),
     vrf: foreignKey('ipam.vrf', { nullable: true, onDelete: 'SET NULL', label: 'VRF' }),
   },
   full: [
     'id', 'url', 'display', 'virtual_machine', 'name', 'enabled', 'parent', 'bridge', 'mtu', 'mac_address', 'primary_mac_address', 'mac_addresses', 'description', 'mode',
     'untagged_vlan',
-    'tagged_vlans', 'vrf', 'l2vpn_termination', 'tags', 'custom_fields', 'created', 'last_updated', 'count_ipaddresses', 'count_fhrp_groups',
+    'tagged_vlans', 'qinq_svlan', 'vrf', 'l2vpn_termination', 'tags', 'custom_fields', 'created', 'last_updated', 'count_ipaddresses', 'count_fhrp_groups',
   ],
   constraints: [{ fields: ['virtual_machine', 'name'], name: 'virtualization_vminterface_unique_virtual_machine_name' }],
   counts: {
@@ -367,8 +389,8 @@ export const VMInterface = defineModel({
     cluster: pathFilter(() => VMInterface, 'virtual_machine.cluster'),
     vrf: pathFilter(() => VMInterface, 'vrf', 'rd'),
     ...macAddressFilters('virtualization.vminterface'),
-    vlan_id: vlanFilter('id'),
-    vlan: vlanFilter('vid'),
+    vlan_id: carriedVlanFilter(() => VMInterface, 'id'),
+    vlan: carriedVlanFilter(() => VMInterface, 'vid'),
     l2vpn_id: terminatedIn('virtualization.vminterface', 'id'),
     l2vpn: terminatedIn('virtualization.vminterface', 'identifier'),
   },

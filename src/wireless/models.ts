@@ -46,11 +46,12 @@ export const WirelessLANGroup = defineModel({
     slug: slug({ max: 100, unique: true }),
     parent: foreignKey('wireless.wirelesslangroup', { nullable: true, onDelete: 'CASCADE' }),
     description: text({ max: 200, blank: true }),
+    comments: text({ blank: true }),
   },
   // Counted cumulatively, as every tree's counts: a group's LANs and its descendants'.
   counts: { wirelesslan_count: { model: 'wireless.wirelesslan', field: 'group' } },
   brief: ['id', 'url', 'display', 'name', 'slug', 'wirelesslan_count', '_depth'],
-  search: ['name', 'slug', 'description'],
+  search: ['name', 'slug', 'description', 'comments'],
   filterset: { fields: ['id', 'name', 'slug', 'description'], related: ['parent_id', 'parent'] },
 });
 

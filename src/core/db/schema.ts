@@ -5,7 +5,7 @@ import { ModelDef } from '../model/model';
 
 /** The TypeORM entities of a model (its table and its through tables): what migrations are generated from and checked against. */
 export function entitySchemasFor(model: ModelDef, driver: Driver): EntitySchema[] {
-  return [tableSchema(model, driver), ...model.manyToMany.map(throughSchema)];
+  return [tableSchema(model, driver), ...model.manyToMany.filter((f) => f.ownsTable).map(throughSchema)];
 }
 
 function throughSchema(field: ManyToManyField): EntitySchema {

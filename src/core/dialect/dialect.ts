@@ -39,6 +39,23 @@ function choiceConversion(spoken: Record<string, string | number>): ValueConvers
 }
 
 /**
+ * A choice some of whose values the dialect does not have (4.2's interface mode `q-in-q` in 3.5): filters refuse them
+ * with NetBox's message, and so do writes that set one (`Dialect.lacksChoice`); a stored one reads as it is, and a
+ * body writing it back unchanged keeps it.
+ */
+function lackedChoiceConversion(lacked: string[]): ValueConversion {
+  const missing = new Set(lacked);
+  return {
+    out: (value) => value,
+    in: (value) => value,
+    filter(value) {
+      if (missing.has(value)) throw new FieldError([`Select a valid choice. ${value} is not one of the available choices.`]);
+      return value;
+    },
+  };
+}
+
+/**
  * Object types named by label where a dialect names some otherwise (`ipam.l2vpn` is 4.x's `vpn.l2vpn`): one label or a
  * list of them. A stored label the dialect has moved away is no object type there: refused in a body, matching nothing
  * in a filter.
@@ -77,6 +94,8 @@ export interface ModelView {
   readOnly?: string[];
   /** Choice fields whose values the dialect speaks otherwise, stored value → the dialect's (4.x's VLAN status `active` for the spec's `1`); see `choiceConversion`. */
   choices?: Record<string, Record<string, string | number>>;
+  /** Choice fields some of whose stored values the dialect does not have: see `lackedChoiceConversion`; its schema and OPTIONS leave them out. */
+  lacksChoices?: Record<string, string[]>;
   /** Filters the dialect's filter set of the model has beyond the stored one, or its own meaning of a stored name. */
   filterset?: DialectFilterSet;
 }
@@ -231,6 +250,7 @@ export class Dialect {
         ...typeConversions,
         ...Object.entries(spec.convert ?? {}),
         ...Object.entries(spec.choices ?? {}).map(([field, spoken]) => [field, choiceConversion(spoken)] as const),
+        ...Object.entries(spec.lacksChoices ?? {}).map(([field, lacked]) => [field, lackedChoiceConversion(lacked)] as const),
       ]),
     };
     this.views.set(model.label, view);
@@ -332,12 +352,18 @@ export class Dialect {
     return this.view(model).convert.get(stored);
   }
 
-  /** A choice field's choices as the dialect speaks them (`choices`); undefined where they are the stored ones. */
+  /** Whether a stored choice value is one the dialect does not have (`lacksChoices`). */
+  lacksChoice(model: ModelDef, stored: string, value: unknown): boolean {
+    return !!this.spec.models?.[model.label]?.lacksChoices?.[stored]?.includes(String(value));
+  }
+
+  /** A choice field's choices as the dialect speaks them (`choices`, `lacksChoices`); undefined where they are the stored ones. */
   choicesOf(model: ModelDef, stored: string): Choice[] | undefined {
     const spoken = this.spec.models?.[model.label]?.choices?.[stored];
+    const lacked = this.spec.models?.[model.label]?.lacksChoices?.[stored];
     const field = model.storedFields[stored];
-    if (!spoken || !(field instanceof ChoiceField)) return undefined;
-    return field.choices.map((c) => ({ value: spoken[String(c.value)] ?? c.value, label: c.label }));
+    if ((!spoken && !lacked) || !(field instanceof ChoiceField)) return undefined;
+    return field.choices.filter((c) => !lacked?.includes(String(c.value))).map((c) => ({ value: spoken?.[String(c.value)] ?? c.value, label: c.label }));
   }
 
   /**
@@ -392,6 +418,8 @@ export class Dialect {
     const out: Record<string, T> = {};
     const refused = new Refusals();
     for (const [key, given] of Object.entries(params)) {
+      // Custom fields the dialect does not show it does not filter by either (a contact assignment's in 3.5).
+      if (key.startsWith('cf_') && view.hidden.has('custom_fields')) continue;
       const [, name, lookup = ''] = /^(.+?)((?:__[a-z]+)?)$/.exec(key) ?? [key, key, ''];
       const stored = view.filtersIn.get(name) ?? (view.filtersUnspoken.has(name) ? undefined : name);
       if (stored === undefined) continue;

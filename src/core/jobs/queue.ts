@@ -747,6 +747,11 @@ export class Jobs implements OnApplicationBootstrap, OnApplicationShutdown {
     if (this.config.redisUrl && this.config.jobs.workersInProcess) this.startWorker();
   }
 
+  /** The queue a kind of job goes to (QUEUE_MAPPINGS), as a job records it. */
+  queueOf(kind: string): string {
+    return queueFor(this.config.jobs, kind);
+  }
+
   /**
    * Enqueues without making the caller wait or fail: a request has already committed its work,
    * and Redis being away must not undo or slow it.

@@ -684,6 +684,10 @@ export class ManyToManyField extends Field<number[]> {
   get installed(): boolean {
     return isInstalled(this, () => this.target);
   }
+  /** Whether the relation keeps its through table itself: the other side of another's (`ReverseManyToManyField`) does not. */
+  get ownsTable(): boolean {
+    return true;
+  }
   get throughTable(): string {
     return `${this.model.table}_${this.name}`;
   }
@@ -710,6 +714,41 @@ export class ManyToManyField extends Field<number[]> {
   openapi(): Record<string, unknown> {
     if (!this.installed) return { type: 'array', items: { type: 'object', additionalProperties: {} } };
     return { type: 'array', items: { $ref: `#/components/schemas/Nested${this.target.className}` } };
+  }
+}
+
+/**
+ * The other side of a many-to-many relation another model declares (an ASN's `sites`, the sites' `asns`): read and
+ * written as that relation's set seen from here, in its through table. Change records leave it out, as Django
+ * serializes only a model's own relations.
+ */
+export class ReverseManyToManyField extends ManyToManyField {
+  constructor(
+    /** The model that declares the relation: the objects this side lists. */
+    owner: ModelRef,
+    /** The relation's name there. */
+    readonly relation: string,
+    opts: ManyToManyOptions = {},
+  ) {
+    super(owner, opts);
+  }
+  /** The relation as its model declares it. */
+  get forward(): ManyToManyField {
+    const field = this.target.fields[this.relation];
+    if (!(field instanceof ManyToManyField) || !field.ownsTable) throw new Error(`${this.target.label}.${this.relation} is no many-to-many relation`);
+    return field;
+  }
+  get ownsTable(): boolean {
+    return false;
+  }
+  get throughTable(): string {
+    return this.forward.throughTable;
+  }
+  get sourceColumn(): string {
+    return this.forward.targetColumn;
+  }
+  get targetColumn(): string {
+    return this.forward.sourceColumn;
   }
 }
 
@@ -873,6 +912,8 @@ export const date = (opts?: FieldOptions) => new DateField(opts);
 export const datetime = (opts?: FieldOptions) => new DateTimeField(opts);
 export const foreignKey = (ref: ModelRef, opts?: ForeignKeyOptions) => new ForeignKeyField(ref, opts);
 export const manyToMany = (ref: ModelRef, opts?: ManyToManyOptions) => new ManyToManyField(ref, opts);
+/** The other side of `owner`'s many-to-many relation `relation` (see ReverseManyToManyField). */
+export const reverseManyToMany = (owner: ModelRef, relation: string, opts?: ManyToManyOptions) => new ReverseManyToManyField(owner, relation, opts);
 export const genericRelation = (typeField: string, idField: string, opts: { cascade?: boolean; relatedName?: string } = {}) =>
   new GenericRelationField(typeField, idField, !!opts.cascade, opts.relatedName);
 export const input = (parser: (value: unknown) => unknown, schema: Record<string, unknown>, opts?: FieldOptions) => new InputField(parser, schema, opts);

@@ -392,7 +392,7 @@ export class ModelDef {
   get converters(): Array<[column: string, field: Field<any>]> {
     return (this.converterCache ??= [...this.readColumns, ...this.computed].filter((f) => f.fromDb !== Field.prototype.fromDb).map((f) => [f.column, f]));
   }
-  /** Many-to-many relations whose target is installed: those with a through table. */
+  /** Many-to-many relations whose target is installed: those with a through table (either side of it). */
   get manyToMany(): ManyToManyField[] {
     return this.installedOnly('manyToMany', () => Object.values(this.fields).filter((f): f is ManyToManyField => f instanceof ManyToManyField && f.installed));
   }
@@ -478,9 +478,9 @@ class ModelRegistry {
         .map((field) => ({ model: m, field })),
     );
   }
-  /** Many-to-many relations anywhere that point at `target`. */
+  /** Many-to-many relations anywhere that point at `target`, each once: by the side that keeps its through table. */
   manyToManyTo(target: ModelDef): ManyToManyField[] {
-    return this.all().flatMap((m) => m.manyToMany.filter((f) => f.target === target));
+    return this.all().flatMap((m) => m.manyToMany.filter((f) => f.ownsTable && f.target === target));
   }
   /** Foreign keys anywhere that ask to be listed, nested, in `target`'s full form, by the key they name. */
   reverseRelationsTo(target: ModelDef): Map<string, ForeignKeyField> {

@@ -58,12 +58,17 @@ function workOutKeys(model: ModelDef, mode: Mode, dialect?: Dialect): string[] {
   const full = [...model.full, ...[...registry.reverseRelationsTo(model).keys()].filter((k) => !model.full.includes(k))];
   let keys = mode === 'full' ? full : model.brief;
   if (dialect && !dialect.isNative) {
-    const listed = dialect.listedKeys(model, mode, () => new Set([...full, ...model.brief, ...Object.keys(model.fields), ...Object.keys(model.counts)]));
+    const listed = dialect.listedKeys(model, mode, () => new Set([...full, ...model.brief, ...Object.keys(model.fields), ...Object.keys(model.counts), ...featureKeys(model)]));
     if (listed) keys = listed;
     else if (mode === 'brief' && dialect.briefDescription && model.fields.description && !keys.includes('description')) keys = [...keys, 'description'];
   }
   const active = model.activeCounts;
   return keys.filter((k) => (!(k in model.counts) || k in active) && (!dialect || dialect.shows(model, k)) && !model.fields[k]?.opts.writeOnly);
+}
+
+/** The keys a model's features give it, whether or not its own full form lists them (3.5's data sources showed no custom fields). */
+function featureKeys(model: ModelDef): string[] {
+  return [...(model.features.tags ? ['tags'] : []), ...(model.features.customFields ? ['custom_fields'] : [])];
 }
 
 /** The counts a representation shows, and so its rows read: those a client's choice leaves. */

@@ -207,7 +207,7 @@ export class Writer {
     const blockers: string[] = [];
     const references = registry.referencesTo(model);
     const holding = registry.cascadingGenericRelations();
-    const [sources, targets] = [model.manyToMany, registry.manyToManyTo(model)];
+    const [sources, targets] = [model.manyToMany.filter((f) => f.ownsTable), registry.manyToManyTo(model)];
     // What points at the object, by relation, in one statement: only relations that hold some are read or written.
     const present = await this.anyRows([
       ...references.map((fk) => `FROM ${q(fk.model.table)} d WHERE d.${q(fk.column)} = :id`),
@@ -277,6 +277,7 @@ export class Writer {
     const data: Record<string, unknown> = {};
     for (const field of Object.values(model.fields)) {
       if (field instanceof GenericRelationField || field instanceof InputField) continue;
+      if (field instanceof ManyToManyField && !field.ownsTable) continue;
       if (field instanceof ManyToManyField && !field.installed) {
         data[field.name] = [];
         continue;
@@ -525,6 +526,9 @@ export class Writer {
       }
       try {
         changes[field.column] = await this.parseField(field, body[field.name]);
+        // A choice the request's generation does not have: only one the object holds already may be written back.
+        const value = changes[field.column];
+        if (this.context?.dialect?.lacksChoice(model, field.name, value) && previous?.[field.column] !== value) throw new FieldError([`"${value}" is not a valid choice.`]);
       } catch (e) {
         if (e instanceof FieldError) errors[field.name] = e.messages;
         else throw e;

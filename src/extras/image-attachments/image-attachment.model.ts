@@ -62,6 +62,8 @@ export const ImageAttachment = defineModel({
     // Read from the file, whatever a body says.
     image_height: integer({ min: 0, max: 32767, readOnly: true }),
     image_width: integer({ min: 0, max: 32767, readOnly: true }),
+    // 4.6's: the file's size in bytes, kept as it is stored (none for images stored before).
+    image_size: integer({ min: 0, big: true, nullable: true, readOnly: true }),
   },
   brief: ['id', 'url', 'display', 'name', 'image'],
   features: { tags: false, customFields: false },
@@ -74,7 +76,7 @@ export const ImageAttachment = defineModel({
     content_type_id: contentTypeIdFilter('content_type'),
     created: createdFilter,
   },
-  // A new image's path and size in pixels, from the file stored for it.
+  // A new image's path, size in pixels and in bytes, from the file stored for it.
   validate(row) {
     const image: unknown = row.image;
     if (image instanceof ReadImage) throw new FieldError({ image: ['The image could not be stored for this object.'] });
@@ -82,6 +84,7 @@ export const ImageAttachment = defineModel({
     row.image = image.path;
     row.image_height = image.height;
     row.image_width = image.width;
+    row.image_size = image.size;
   },
   augment: async (ctx, rows, reps) => {
     rows.forEach((row, i) => {

@@ -64,13 +64,13 @@ export class ImageAttachmentWrites implements ChangeListener, OnModuleInit {
   async create(body: unknown, ctx: RequestContext, file?: Upload): Promise<Representation | Representation[]> {
     const single = !Array.isArray(body);
     const items = (single ? [body] : (body as unknown[])).map((b) => ({ body: b, previous: null, file, required: true }));
-    const bodies = await this.prepare(items, single);
+    const bodies = await this.prepare(items, single, ctx);
     return this.keepingCommitted(bodies, () => this.crud.create(ImageAttachment, single ? bodies[0] : bodies, ctx));
   }
 
   async update(id: number, body: unknown, partial: boolean, ctx: RequestContext, file?: Upload): Promise<Representation> {
     const previous = await this.crud.internalRow(ImageAttachment, id);
-    const [prepared] = await this.prepare([{ body, previous, file, required: !partial }], true);
+    const [prepared] = await this.prepare([{ body, previous, file, required: !partial }], true, ctx);
     return this.keepingCommitted([prepared], () => this.crud.update(ImageAttachment, id, prepared, partial, ctx));
   }
 
@@ -82,7 +82,7 @@ export class ImageAttachmentWrites implements ChangeListener, OnModuleInit {
         return /^\d{1,9}$/.test(id) ? this.crud.internalRow(ImageAttachment, Number(id)) : null;
       }),
     );
-    const bodies = await this.prepare(body.map((b, i) => ({ body: b, previous: previous[i], required: !partial })), false);
+    const bodies = await this.prepare(body.map((b, i) => ({ body: b, previous: previous[i], required: !partial })), false, ctx);
     return this.keepingCommitted(bodies, () => this.crud.bulkUpdate(ImageAttachment, bodies, partial, ctx));
   }
 
@@ -90,7 +90,7 @@ export class ImageAttachmentWrites implements ChangeListener, OnModuleInit {
    * Each body with its image read and, where its object can be named, stored. An image over MAX_UPLOAD_SIZE
    * refuses the whole request with 413 before anything is stored.
    */
-  private async prepare(items: Item[], single: boolean): Promise<unknown[]> {
+  private async prepare(items: Item[], single: boolean, ctx: RequestContext): Promise<unknown[]> {
     const read = items.map((item) => this.read(item));
     if (read.some((r) => r.image instanceof TooLarge)) {
       const errors = read.map((r) => (r.image instanceof TooLarge ? { image: [r.image.message] } : {}));
@@ -100,7 +100,7 @@ export class ImageAttachmentWrites implements ChangeListener, OnModuleInit {
     const bodies: unknown[] = [];
     try {
       for (const [i, { body, image }] of read.entries()) {
-        const filename = image instanceof ReadImage ? this.filename(body as Body, items[i].previous, image) : null;
+        const filename = image instanceof ReadImage ? this.filename(body as Body, items[i].previous, image, ctx) : null;
         if (!filename) {
           bodies.push(image === undefined ? body : { ...(body as Body), image });
           continue;
@@ -109,7 +109,7 @@ export class ImageAttachmentWrites implements ChangeListener, OnModuleInit {
         const path = await this.media.save(ATTACHMENTS_DIR, filename, upload.bytes);
         stored.push(path);
         this.pending.add(path);
-        bodies.push({ ...(body as Body), image: new StoredImage(path, width, height) });
+        bodies.push({ ...(body as Body), image: new StoredImage(path, width, height, upload.bytes.length) });
       }
     } catch (e) {
       await this.discard(stored);
@@ -121,7 +121,7 @@ export class ImageAttachmentWrites implements ChangeListener, OnModuleInit {
   /** The body without what the file decides, and the image it gives, read. */
   private read({ body, file, required }: Item): { body: unknown; image?: ReadImage | RefusedImage | TooLarge } {
     if (!isBody(body)) return { body };
-    const { image_height: _height, image_width: _width, ...rest } = body;
+    const { image_height: _height, image_width: _width, image_size: _size, ...rest } = body;
     if (file) return { body: rest, image: readImage(file, this.config.maxUploadSize) };
     if (!('image' in rest)) return { body: rest, image: required ? new RefusedImage([NO_FILE]) : undefined };
     if (rest.image instanceof RefusedImage) return { body: rest, image: rest.image };
@@ -133,12 +133,14 @@ export class ImageAttachmentWrites implements ChangeListener, OnModuleInit {
    * The file name NetBox gives the image, from the body's object type, object id and name (or the attachment's
    * own); none when those are invalid, which the write reports.
    */
-  private filename(body: Body, previous: Row | null, image: ReadImage): string | null {
+  private filename(body: Body, previous: Row | null, image: ReadImage, ctx: RequestContext): string | null {
     const { content_type: typeField, object_id: idField, name: nameField } = ImageAttachment.fields;
     try {
-      const type = 'content_type' in body ? (typeField.parse(body.content_type) as string) : previous?.content_type;
-      const id = 'object_id' in body ? (idField.parse(body.object_id) as number) : previous?.object_id;
-      const name = 'name' in body ? ((nameField.parse(body.name) as string | null) ?? '') : previous?.name ?? '';
+      // The body in stored names (4.x's `object_type` is the stored `content_type`), values as stored.
+      const stored = (ctx.dialect?.bodyIn(ImageAttachment, body) ?? body) as Body;
+      const type = 'content_type' in stored ? (typeField.parse(stored.content_type) as string) : previous?.content_type;
+      const id = 'object_id' in stored ? (idField.parse(stored.object_id) as number) : previous?.object_id;
+      const name = 'name' in stored ? ((nameField.parse(stored.name) as string | null) ?? '') : previous?.name ?? '';
       const model = typeof type === 'string' ? registry.get(type) : undefined;
       if (!model || typeof id !== 'number') return null;
       return attachmentFilename(model.verboseName, id, name, image);

@@ -48,6 +48,8 @@ export class StoredImage {
     readonly path: string,
     readonly width: number,
     readonly height: number,
+    /** The file's size in bytes. */
+    readonly size: number,
   ) {}
 }
 

@@ -260,9 +260,16 @@ export class ScriptRuns implements OnModuleInit {
     const say = (status: LogLevel) => (message: string) => void log.push({ status, message: String(message) });
     const data: { log: typeof log; output?: string | null } = { log };
     let status = 'completed';
+    let failure: unknown;
+    // The job's own log, as NetBox's ScriptJob writes it beside the script's.
+    const jobLog = this.runs.log();
     const installed = await this.catalogue.scriptOfJob(job);
     try {
       if (!installed) throw new AbortScript(`the script ${job.name} is no longer installed`);
+      jobLog.debug(`Loaded script ${job.name}`);
+      jobLog.debug(`Request ID: ${payload.requestId ?? 'None'}`);
+      if (payload.commit) jobLog.info('Executing script (commit enabled)');
+      else jobLog.warning('Executing script (commit disabled)');
       const ctx: RequestContext = { baseUrl: '', url: '', params: {}, user, scope: 'all', requestId: payload.requestId ?? undefined };
       await this.crud.write(ctx, async (writer, em) => {
         const objects = new ObjectWrites(writer, em, this.db.driver, this.config);
@@ -295,13 +302,20 @@ export class ScriptRuns implements OnModuleInit {
       } else {
         status = 'errored';
         const error = e instanceof Error ? e : new Error(String(e));
-        if (error instanceof AbortScript) say('failure')(`Script aborted with error: ${error.message}`);
-        else say('failure')(`An exception occurred: \`${error.name}: ${error.message}\`\n\`\`\`\n${error.stack ?? ''}\n\`\`\``);
+        failure = error;
+        if (error instanceof AbortScript) {
+          say('failure')(`Script aborted with error: ${error.message}`);
+          jobLog.error(`Script aborted with error: ${error.message}`);
+        } else {
+          say('failure')(`An exception occurred: \`${error.name}: ${error.message}\`\n\`\`\`\n${error.stack ?? ''}\n\`\`\``);
+          jobLog.error(`Exception raised during script execution: ${error.message}`);
+        }
         say('info')('Database changes have been reverted due to error.');
+        jobLog.info('Database changes have been reverted due to error.');
         this.logger.warn(`script ${job.name} (job ${job.job_id}) failed: ${error.message}`);
       }
     }
-    await this.runs.terminate('script', job, user, status, data, (id): ScriptJob => ({ ...payload, job: id }));
+    await this.runs.terminate('script', job, user, status, data, (id): ScriptJob => ({ ...payload, job: id }), { log: jobLog, error: failure });
   }
 
   /** NetBox's run_report: every test in name order; failed if any logged a failure, errored if one threw. */
@@ -312,6 +326,7 @@ export class ScriptRuns implements OnModuleInit {
     const installed = await this.catalogue.reportOfJob(job);
     let status: string;
     let data: unknown = null;
+    let error: unknown;
     if (!installed) {
       status = 'errored';
     } else {
@@ -320,7 +335,8 @@ export class ScriptRuns implements OnModuleInit {
       data = outcome.results;
       status = outcome.error ? 'errored' : outcome.failed ? 'failed' : 'completed';
       if (outcome.error) this.logger.warn(`report ${job.name} (job ${job.job_id}) failed: ${outcome.error.message}`);
+      error = outcome.error ?? undefined;
     }
-    await this.runs.terminate('report', job, user, status, data, (id): ReportJob => ({ job: id }));
+    await this.runs.terminate('report', job, user, status, data, (id): ReportJob => ({ job: id }), { error });
   }
 }

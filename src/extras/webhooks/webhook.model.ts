@@ -27,6 +27,7 @@ export const Webhook = defineModel({
   fields: {
     content_types: contentTypes({ verboseName: 'Object types' }),
     name: text({ max: 150, unique: true }),
+    description: text({ max: 200, blank: true }),
     type_create: boolean({ default: false }),
     type_update: boolean({ default: false }),
     type_delete: boolean({ default: false }),
@@ -45,8 +46,7 @@ export const Webhook = defineModel({
   },
   constraints: [{ fields: ['payload_url', 'type_create', 'type_update', 'type_delete'] }],
   brief: ['id', 'url', 'display', 'name'],
-  search: ['name', 'payload_url'],
-  features: { tags: false, customFields: false },
+  search: ['name', 'payload_url', 'description'],
   filterset: {
     fields: [
       'id', 'name', 'type_create', 'type_update', 'type_delete', 'type_job_start', 'type_job_end', 'payload_url', 'enabled', 'http_method',

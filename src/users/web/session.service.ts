@@ -99,7 +99,7 @@ export class SessionService implements OnModuleInit {
     return valid && user && user.is_active ? user : null;
   }
 
-  /** A new session for the user, with a fresh CSRF token (Django rotates it at sign-in). */
+  /** A new session for the user, with a fresh CSRF token (Django rotates it at sign-in), and the time as the user's last login. */
   async signIn(user: Row, req: Request, res: Response): Promise<void> {
     const secret = randomSecret();
     const csrf = randomSecret();
@@ -114,6 +114,8 @@ export class SessionService implements OnModuleInit {
         .where('expires <= :now', { now: Session.fields.expires.toParam(now, this.db.driver) })
         .execute();
       await new Writer(em, this.db.driver).create(Session, { key: digest(secret), user: user.id, csrf, expires: expires.toISOString() });
+      // Django's user_logged_in signal: the sign-in is the user's last login.
+      await em.createQueryBuilder().update(User.table).set({ last_login: User.fields.last_login.toParam(now, this.db.driver) }).where('id = :id', { id: user.id }).execute();
     });
     this.lookups.delete(req);
     res.cookie(SESSION_COOKIE, secret, { ...cookieOptions(req), httpOnly: true, maxAge: SESSION_AGE_MS });
