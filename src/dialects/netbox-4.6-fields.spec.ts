@@ -21,14 +21,12 @@ const NOT_SHOWN: Array<[reason: string, fields: Record<string, string[]>]> = [
       'interface_template_count', 'front_port_template_count', 'rear_port_template_count', 'module_bay_template_count',
     ],
   }],
-  ['models not built yet: rack types and groups, module type profiles, custom field choice sets, circuit groups, cable profiles and bundles, config context profiles, VLAN translation, virtual machine types', {
+  ['models not built yet: rack types and groups, module type profiles, circuit groups, cable profiles and bundles, VLAN translation, virtual machine types', {
     'dcim.rack': ['group', 'rack_type'],
     'dcim.moduletype': ['profile', 'attributes'],
-    'extras.customfield': ['choice_set'],
     'circuits.circuit': ['assignments'],
     'dcim.cable': ['profile', 'bundle'],
     'dcim.cabletermination': ['connector', 'positions'],
-    'extras.configcontext': ['profile'],
     'dcim.interface': ['qinq_svlan', 'vlan_translation_policy'],
     'virtualization.vminterface': ['qinq_svlan', 'vlan_translation_policy'],
     'virtualization.virtualmachine': ['virtual_machine_type'],
