@@ -32,16 +32,9 @@ const COMPONENTS = ['console_port', 'console_server_port', 'power_port', 'power_
 const NOT_STORED: Record<string, Record<string, Unstored>> = {
   'users.group': { notification_group_id: notifications, owner, owner_id: owner },
   'users.user': { last_login: ['last_login', 'logins are not recorded'], notification_group_id: notifications, owner, owner_id: owner },
-  'extras.customfield': {
-    choice_set: ['choice_set', '4.0 choice sets are not stored'],
-    choice_set_id: ['choice_set', '4.0 choice sets are not stored'],
-  },
   'extras.exporttemplate': { auto_sync_enabled: autoSync },
-  'extras.configcontext': {
-    auto_sync_enabled: autoSync,
-    profile: ['profile', '4.4 config context profiles are not stored'],
-    profile_id: ['profile', '4.4 config context profiles are not stored'],
-  },
+  'extras.configcontext': { auto_sync_enabled: autoSync },
+  'extras.configcontextprofile': { auto_sync_enabled: autoSync },
   'extras.configtemplate': {
     auto_sync_enabled: autoSync,
     debug: ['debug', '4.3 config template rendering options are not stored'],
