@@ -244,6 +244,13 @@ describe("NetBox 4.x's extras models on /v4", () => {
       expect(v4Records[0].postchange_data).not.toHaveProperty('choices');
     });
 
+    it("reads a field's choices on /graphql/ as 3.5's list, which knows no choice sets", async () => {
+      await createOne(t, FIELDS_V4, { object_types: ['dcim.site'], name: 'grade', type: 'select', choice_set: tiers.id });
+      const read = await ok(t.post('/graphql/', { query: '{ custom_field_list(name: "grade") { name choices } }' }));
+      expect(read).toEqual({ data: { custom_field_list: [{ name: 'grade', choices: ['gold', 'silver', 'platinum'] }] } });
+      expect((await ok(t.post('/graphql/', { query: '{ custom_field_list { choice_set { id } } }' }))).errors[0].message).toMatch(/Cannot query field "choice_set"/);
+    });
+
     it('writes nothing, not even its set, when a field from /api/ is refused', async () => {
       const sets = await count(SETS);
       const res = await t.post(FIELDS_V3, [

@@ -832,6 +832,10 @@ export class ComputedField<T = unknown> extends Field<T> {
   ) {
     super({ readOnly: true, nullable: true, blank: true, ...opts });
   }
+  /** The field whose kind of value this one holds. */
+  get valueField(): Field<T> {
+    return this.kind();
+  }
   get lookups(): readonly string[] {
     return this.kind().lookups;
   }
