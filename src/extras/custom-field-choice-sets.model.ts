@@ -31,6 +31,9 @@ export function choicesOf(set: Row): ChoicePair[] {
   return set.order_alphabetically ? all.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) : all;
 }
 
+/** How many choices a set has (`choices_count`), without listing them. */
+const choicesCount = (set: Row) => (BASE_SETS[set.base_choices]?.length ?? 0) + ((set.extra_choices as ChoicePair[] | null)?.length ?? 0);
+
 /** Django's message for an item of an ArrayField that failed its base field's check. */
 const itemInvalid = (position: number, message: string) => `Item ${position + 1} in the array did not validate: ${message}`;
 
@@ -142,7 +145,7 @@ export const CustomFieldChoiceSet = defineModel({
   // Custom field values are checked against the definitions read in the transaction: they hold this set's choices.
   afterWrite: async (em) => forgetDefinitions(em),
   present(rep, row) {
-    if ('choices_count' in rep) rep.choices_count = choicesOf(row).length;
+    if ('choices_count' in rep) rep.choices_count = choicesCount(row);
   },
 });
 
