@@ -51,7 +51,8 @@ export const ConfigContextProfile = defineModel({
   async validate(row, _previous, ctx) {
     await syncFromFile(row, ctx, syncFileData('schema'));
     if (row.data_file_id !== null && row.schema !== null && row.schema !== '') {
-      const error = typeof row.schema === 'object' && !Array.isArray(row.schema) ? schemaError(row.schema) : 'not an object';
+      if (typeof row.schema !== 'object' || Array.isArray(row.schema)) throw new FieldError({ data_file: ['Invalid JSON schema definition'] });
+      const error = schemaError(row.schema);
       if (error) throw new FieldError({ data_file: [`Invalid JSON schema definition: ${error}`] });
     }
   },
