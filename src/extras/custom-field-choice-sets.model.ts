@@ -37,6 +37,15 @@ const choicesCount = (set: Row) => (BASE_SETS[set.base_choices]?.length ?? 0) + 
 /** Django's message for an item of an ArrayField that failed its base field's check. */
 const itemInvalid = (position: number, message: string) => `Item ${position + 1} in the array did not validate: ${message}`;
 
+/** Why a member of a choice is no string of at most 100 characters (Django's CharField), or null. */
+function memberProblem(member: unknown): string | null {
+  if (member === null) return 'This field cannot be null.';
+  if (typeof member === 'object' || typeof member === 'boolean') return 'Not a valid string.';
+  const length = [...String(member)].length;
+  if (!length) return 'This field cannot be blank.';
+  return length > 100 ? `Ensure this value has at most 100 characters (it has ${length}).` : null;
+}
+
 /**
  * NetBox's ChoiceSetField of `[value, label]` pairs, as its serializer and model check them: each item a list of two
  * (DRF's errors under its position), each member a string of at most 100 characters (Django's, prefixed by place).
@@ -52,15 +61,13 @@ class ChoicePairsField extends JsonField {
       else if (item.length > 2) shape[i] = ['Ensure this field has no more than 2 elements.'];
     });
     if (Object.keys(shape).length) throw new FieldError(shape);
+    // Django checks the members in order, and reports the first that fails.
     const messages: string[] = [];
     const pairs = (input as unknown[][]).map((pair, i) =>
       pair.map((member, j) => {
-        const problem =
-          member === null ? 'This field cannot be null.' : typeof member === 'object' || typeof member === 'boolean' ? 'Not a valid string.' : String(member) === '' ? 'This field cannot be blank.' : null;
-        const value = problem ? '' : String(member);
-        const tooLong = [...value].length > 100 ? `Ensure this value has at most 100 characters (it has ${[...value].length}).` : null;
-        if (problem || tooLong) messages.push(itemInvalid(i, itemInvalid(j, (problem ?? tooLong)!)));
-        return value;
+        const problem = memberProblem(member);
+        if (problem) messages.push(itemInvalid(i, itemInvalid(j, problem)));
+        return String(member);
       }) as ChoicePair,
     );
     if (messages.length) throw new FieldError(messages.slice(0, 1));
