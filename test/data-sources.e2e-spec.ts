@@ -187,6 +187,23 @@ describe('Data sources and data files', () => {
     expect((await t.get(`/api/extras/config-contexts/${context.id}/`).expect(200)).body).toMatchObject({ data_file: null, data: { ntp: ['10.0.0.9'] } });
   });
 
+  it("back a config context profile's schema (4.4, /v4 only): read from its file on save and on sync/, and checked as a schema", async () => {
+    write({ 'ntp-schema.yaml': 'type: object\nrequired: [ntp]\n', 'not-a-schema.yaml': 'type: objekt\n' });
+    const source = await createOne(t, SOURCES, { name: 'Schemas', source_url: dir });
+    await synced(source);
+    const file = async (p: string) => (await filesOf(source)).find((f) => f.path === p)!;
+    const profiles = '/v4/api/extras/config-context-profiles/';
+    const profile = await createOne(t, profiles, { name: 'Filed schema', data_file: (await file('ntp-schema.yaml')).id });
+    expect(profile).toMatchObject({ schema: { type: 'object', required: ['ntp'] }, data_path: 'ntp-schema.yaml', data_source: { id: source.id } });
+    expect((await t.get(`${profiles}?data_source_id=${source.id}`).expect(200)).body.count).toBe(1);
+    write({ 'ntp-schema.yaml': 'type: object\nrequired: [ntp, dns]\n' });
+    await synced(source);
+    expect((await t.post(`${profiles}${profile.id}/sync/`).expect(200)).body.schema).toEqual({ type: 'object', required: ['ntp', 'dns'] });
+    expect((await t.post(profiles, { name: 'Typo', data_file: (await file('not-a-schema.yaml')).id }).expect(400)).body).toEqual({
+      data_file: ["Invalid JSON schema definition: 'objekt' is not valid under any of the given schemas"],
+    });
+  });
+
   it('sync/ of a synced object needs the sync action on its model', async () => {
     const context = await createOne(t, '/api/extras/config-contexts/', { name: 'Plain', data: { a: 1 } });
     const { user, key } = await makeUserWithToken(t, 'ctxsync');

@@ -26,16 +26,9 @@ const autoSync: Unstored = ['auto_sync_enabled', "4.x's data-file auto sync is n
 const NOT_STORED: Record<string, Record<string, Unstored>> = {
   'users.group': { notification_group_id: notifications, owner, owner_id: owner },
   'users.user': { notification_group_id: notifications, owner, owner_id: owner },
-  'extras.customfield': {
-    choice_set: ['choice_set', '4.0 choice sets are not stored'],
-    choice_set_id: ['choice_set', '4.0 choice sets are not stored'],
-  },
   'extras.exporttemplate': { auto_sync_enabled: autoSync },
-  'extras.configcontext': {
-    auto_sync_enabled: autoSync,
-    profile: ['profile', '4.4 config context profiles are not stored'],
-    profile_id: ['profile', '4.4 config context profiles are not stored'],
-  },
+  'extras.configcontext': { auto_sync_enabled: autoSync },
+  'extras.configcontextprofile': { auto_sync_enabled: autoSync },
   'dcim.moduletype': {
     profile: ['profile', '4.3 module type profiles are not stored'],
     profile_id: ['profile', '4.3 module type profiles are not stored'],

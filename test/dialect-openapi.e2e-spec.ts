@@ -1,4 +1,6 @@
 import * as yaml from 'js-yaml';
+import { dialectOfVersion } from '../src/core/dialect/registry';
+import { registry } from '../src/core/model/model';
 import { Json, createOne, expectStatus } from './helpers/seed';
 import { TestApp } from './helpers/test-app';
 
@@ -121,6 +123,18 @@ describe('the OpenAPI document and OPTIONS in each API dialect', () => {
       expect(v3.components.schemas.WritableDeviceRequest.properties).not.toHaveProperty('changelog_message');
       expect(parameterNames(v3, '/api/dcim/racks/')).toContain('type');
       expect(parameterNames(v3, '/api/dcim/interface-templates/')).toContain('devicetype_id');
+    });
+
+    it('leaves out every model only 4.x has, which /v4’s document describes', () => {
+      const v35 = dialectOfVersion('3.5');
+      const v46 = dialectOfVersion('4.6');
+      const only4x = registry.served().filter((m) => !v35.serves(m) && v46.serves(m) && !registry.served().some((o) => o !== m && o.path === m.path && v35.serves(o)));
+      expect(only4x.map((m) => m.label)).toEqual(expect.arrayContaining(['extras.customfieldchoiceset', 'extras.configcontextprofile', 'extras.tableconfig', 'extras.bookmark', 'extras.taggeditem']));
+      for (const model of only4x) {
+        expect({ model: model.label, v3: !!v3.paths[model.path], v4: !!v4.paths[`/v4${v46.pathOf(model)}`] }).toEqual({ model: model.label, v3: false, v4: true });
+        expect(Object.keys(v3.paths).filter((path) => path.startsWith(model.path))).toEqual([]);
+        expect({ model: model.label, v3: !!v3.components.schemas[model.className] }).toEqual({ model: model.label, v3: false });
+      }
     });
 
     it('is 3.5’s under /v3/ too, with the paths under /v3/api/', async () => {

@@ -1,3 +1,5 @@
+import { dialectOfVersion } from '../src/core/dialect/registry';
+import { registry } from '../src/core/model/model';
 import { Receiver } from './helpers/receiver';
 import { createOne, expectStatus, Json } from './helpers/seed';
 import { slugify, unique } from './helpers/fixtures';
@@ -76,6 +78,19 @@ describe('API dialects', () => {
       expect((await t.get(`/v4/api/ipam/l2vpns/${l2vpn.id}/`)).status).toBe(404);
       expect((await t.get(`/api/vpn/l2vpns/${l2vpn.id}/`)).status).toBe(404);
       expect((await t.get('/v4/api/vpn/l2vpns').redirects(0)).headers.location).toBe('/v4/api/vpn/l2vpns/');
+    });
+
+    it('serves each model only 4.x has below /v4 alone: 404 and not listed below /api/', async () => {
+      const v35 = dialectOfVersion('3.5');
+      const v46 = dialectOfVersion('4.6');
+      const only4x = registry.served().filter((m) => !v35.serves(m) && v46.serves(m) && !registry.served().some((o) => o !== m && o.path === m.path && v35.serves(o)));
+      expect(only4x.length).toBeGreaterThanOrEqual(7);
+      for (const model of only4x) {
+        const [, , app, plural] = model.path.split('/');
+        expect({ model: model.label, v3: (await t.get(model.path)).status, v4: (await t.get(`/v4${v46.pathOf(model)}`)).status }).toEqual({ model: model.label, v3: 404, v4: 200 });
+        expect((await t.get(`/api/${app}/`).expect(200)).body).not.toHaveProperty([plural]);
+        expect((await t.get(`/v4/api/${app}/`).expect(200)).body).toHaveProperty([plural]);
+      }
     });
 
     it('tells a 4.5+ client whom its credentials authenticate', async () => {

@@ -67,6 +67,39 @@ describe('upgrading a 3.5 database to 4.x storage', () => {
     );
   });
 
+  it("turns each selection field's choices into its own choice set, read on /api/ as the list it was", async () => {
+    await upgradedFrom(
+      'ExtrasChoiceSetsProfilesBookmarks',
+      async (db) => {
+        const field = (name: string, type: string, choices: string | null) =>
+          insertRow(db, 'extras_customfield', { name, type, choices, content_types: '["tenancy.tenant"]', label: '', group_name: '', description: '', validation_regex: '', comments: '', filter_logic: 'loose', ui_visibility: 'read-write', ui_visible: 'always', ui_editable: 'yes' });
+        const tier = await field('tier', 'select', '["gold", "silver", "bronze"]');
+        const regions = await field('regions', 'multiselect', '["eu", "us"]');
+        const note = await field('note', 'text', null);
+        const customer = await insertRow(db, 'tenancy_tenant', { name: 'Acme', slug: 'acme', custom_field_data: '{"tier": "silver", "regions": ["eu"], "note": null}' });
+        const context = await insertRow(db, 'extras_configcontext', { name: 'Base', data: '{"ntp": []}' });
+        return { tier, regions, note, customer, context };
+      },
+      async (t, ids: Json) => {
+        const get = async (path: string) => (await t.get(path).expect(200)).body;
+        expect((await get(`/api/extras/custom-fields/${ids.tier}/`)).choices).toEqual(['gold', 'silver', 'bronze']);
+        expect((await get(`/api/extras/custom-fields/${ids.regions}/`)).choices).toEqual(['eu', 'us']);
+        expect((await get(`/api/extras/custom-fields/${ids.note}/`)).choices).toBeNull();
+        const tier = await get(`/v4/api/extras/custom-fields/${ids.tier}/`);
+        expect(tier.choice_set).toMatchObject({ name: 'tier Choices', choices_count: 3 });
+        expect((await get(`/v4/api/extras/custom-field-choice-sets/${tier.choice_set.id}/`)).extra_choices).toEqual([['gold', 'gold'], ['silver', 'silver'], ['bronze', 'bronze']]);
+        expect((await get(`/v4/api/extras/custom-fields/${ids.note}/`)).choice_set).toBeNull();
+        expect((await get('/v4/api/extras/custom-field-choice-sets/')).count).toBe(2);
+        // The values stored still are choices; others still are not.
+        expect((await t.patch(`/v4/api/tenancy/tenants/${ids.customer}/`, { custom_fields: { tier: 'gold', regions: ['eu', 'us'] } }).expect(200)).body.custom_fields).toMatchObject({ tier: 'gold', regions: ['eu', 'us'] });
+        expect((await t.patch(`/api/tenancy/tenants/${ids.customer}/`, { custom_fields: { tier: 'tin' } }).expect(400)).body).toEqual({
+          custom_fields: ["Invalid value for custom field 'tier': Invalid choice (tin). Available choices are: gold, silver, bronze"],
+        });
+        expect((await get(`/v4/api/extras/config-contexts/${ids.context}/`)).profile).toBeNull();
+      },
+    );
+  });
+
   it('keeps every platform and device role, each a root of its own tree, read on /api/ as before', async () => {
     await upgradedFrom(
       'NestedPlatformsAndRoles',

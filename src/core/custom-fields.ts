@@ -1,5 +1,6 @@
 import { EntityManager } from 'typeorm';
 import type { CachedReads } from './db/read-cache';
+import type { Dialect } from './dialect/dialect';
 import { Driver, FieldError, NUMBER_LOOKUPS, STRING_LOOKUPS, pythonType } from './model/fields';
 import { ModelDef, Row, registry } from './model/model';
 import { ModelQuery, q } from './query/model-query';
@@ -29,7 +30,24 @@ export interface CustomFieldDef {
   validation_minimum: number | null;
   validation_maximum: number | null;
   validation_regex: string;
+  /** A selection field's choices: every value of its choice set (NetBox 3.6), the built-in set's included. */
   choices: string[] | null;
+  choice_set_id?: number | null;
+  /** Its choice set's name, which 4.x's messages quote. */
+  choice_set_name?: string | null;
+}
+
+/** The choice sets selection fields take their choices from (the extras app's), by set id: their names and values. */
+export interface ChoiceSets {
+  table: string;
+  read(em: EntityManager, ids: number[]): Promise<Map<number, { name: string; values: string[] }>>;
+}
+
+let choiceSets: ChoiceSets | null = null;
+
+/** Where selection fields' choices are read from, once the app that keeps choice sets is installed. */
+export function provideChoiceSets(source: ChoiceSets): void {
+  choiceSets = source;
 }
 
 const OBJECT_TYPES = new Set(['object', 'multiobject']);
@@ -42,21 +60,42 @@ function driverOf(em: EntityManager): Driver {
 // Definitions read once per transaction (a bulk write validates each object against the same set).
 const perTransaction = new WeakMap<EntityManager, Promise<CustomFieldDef[]>>();
 
-/** Every definition, in display order (group, weight, name): one query. */
+/** Every definition, in display order (group, weight, name), with its choice set's choices: one query, and one for the sets. */
 async function allDefinitions(em: EntityManager, cache?: CachedReads): Promise<CustomFieldDef[] | null> {
   const model = registry.get(DEFINITIONS);
   if (!model) return null;
-  if (cache) {
+  const load = () => {
     const query = new ModelQuery(em, model, driverOf(em));
-    return cache.value(DEFINITIONS, [model.table], () => query.rows({ order: query.defaultOrder() }) as Promise<unknown> as Promise<CustomFieldDef[]>);
-  }
+    return (query.rows({ order: query.defaultOrder() }) as Promise<unknown> as Promise<CustomFieldDef[]>).then((defs) => withChoices(em, defs));
+  };
+  if (cache) return cache.value(DEFINITIONS, [model.table, ...(choiceSets ? [choiceSets.table] : [])], load);
   const cacheable = !!em.queryRunner?.isTransactionActive;
   const cached = cacheable ? perTransaction.get(em) : undefined;
   if (cached) return cached;
-  const query = new ModelQuery(em, model, driverOf(em));
-  const loading = query.rows({ order: query.defaultOrder() }) as Promise<unknown> as Promise<CustomFieldDef[]>;
+  const loading = load();
   if (cacheable) perTransaction.set(em, loading);
   return loading;
+}
+
+/** Definitions with each selection field's choices, its set's. */
+async function withChoices(em: EntityManager, defs: CustomFieldDef[]): Promise<CustomFieldDef[]> {
+  const ids = [...new Set(defs.map((d) => d.choice_set_id).filter((id): id is number => typeof id === 'number'))];
+  const sets = ids.length && choiceSets ? await choiceSets.read(em, ids) : new Map<number, { name: string; values: string[] }>();
+  return defs.map((d) => {
+    const set = typeof d.choice_set_id === 'number' ? sets.get(d.choice_set_id) : undefined;
+    return { ...d, choices: set?.values ?? null, choice_set_name: set?.name ?? null };
+  });
+}
+
+/** Forgets the definitions a transaction has read: one of them, or a choice set, has just been written in it. */
+export function forgetDefinitions(em: EntityManager): void {
+  perTransaction.delete(em);
+}
+
+/** Whether a dialect speaks of choice sets (4.x), or of a selection field's own list of choices (3.5). */
+export function speaksChoiceSets(dialect?: Dialect): boolean {
+  const definitions = registry.get(DEFINITIONS);
+  return !dialect || !definitions || dialect.shows(definitions, 'choice_set');
 }
 
 /** The fields defined for one model, or null when custom fields are not installed. */
@@ -72,6 +111,7 @@ export async function customFieldData(
   input: unknown,
   previous: Record<string, unknown> | null,
   cache?: CachedReads,
+  legacy = false,
 ): Promise<Record<string, unknown>> {
   const defs = await customFieldsFor(em, model, cache);
   if (input === undefined && (previous || !defs)) return { ...(previous ?? {}) };
@@ -99,7 +139,7 @@ export async function customFieldData(
     }
     try {
       const value = OBJECT_TYPES.has(def.type) ? await resolveObjects(em, def, given[def.name]) : given[def.name];
-      data[def.name] = checkCustomFieldValue(def, value);
+      data[def.name] = checkCustomFieldValue(def, value, legacy);
     } catch (e) {
       if (!(e instanceof CustomFieldValueError)) throw e;
       if (e.related) errors.push(e.message);
@@ -177,10 +217,11 @@ export function customFieldRegex(source: string): RegExp {
 }
 
 /**
- * A value checked against its field's type and bounds, with NetBox's messages (CustomField.validate);
- * returns the value to store. Object values must already be ids.
+ * A value checked against its field's type and bounds, with NetBox's messages (CustomField.validate), a selection's in
+ * 3.5's words when `legacy` (its choices listed, where 4.x names the field's choice set); returns the value to store.
+ * Object values must already be ids.
  */
-export function checkCustomFieldValue(def: Omit<CustomFieldDef, 'id' | 'content_types'>, value: unknown): unknown {
+export function checkCustomFieldValue(def: Omit<CustomFieldDef, 'id' | 'content_types'>, value: unknown, legacy = false): unknown {
   const fail = (message: string): never => {
     throw new CustomFieldValueError(message);
   };
@@ -219,14 +260,20 @@ export function checkCustomFieldValue(def: Omit<CustomFieldDef, 'id' | 'content_
       return parseDateTime(value) ?? fail('Date and time values must be in ISO 8601 format (YYYY-MM-DD HH:MM:SS).');
     case 'select': {
       const choices = def.choices ?? [];
-      if (typeof value !== 'string' || !choices.includes(value)) fail(`Invalid choice (${pythonStr(value)}). Available choices are: ${choices.join(', ')}`);
+      if (typeof value !== 'string' || !choices.includes(value)) {
+        fail(legacy ? `Invalid choice (${pythonStr(value)}). Available choices are: ${choices.join(', ')}` : `Invalid choice (${pythonStr(value)}) for choice set ${def.choice_set_name}.`);
+      }
       return value;
     }
     case 'multiselect': {
       const choices = def.choices ?? [];
       const items = Array.isArray(value) ? value : [value];
       if (!Array.isArray(value) || items.some((v) => typeof v !== 'string' || !choices.includes(v))) {
-        fail(`Invalid choice(s) (${items.map(pythonStr).join(', ')}). Available choices are: ${choices.join(', ')}`);
+        fail(
+          legacy
+            ? `Invalid choice(s) (${items.map(pythonStr).join(', ')}). Available choices are: ${choices.join(', ')}`
+            : `Invalid choice(s) (${pythonStr(value)}) for choice set ${def.choice_set_name}.`,
+        );
       }
       return value;
     }
@@ -435,13 +482,20 @@ export async function applyCustomFieldFilter(query: ModelQuery, key: string, val
   return true;
 }
 
+/** Whether an object of `model` holds `value` in the selection field `name` (as a member, in a multiple selection). */
+export async function choiceInUse(em: EntityManager, model: ModelDef, name: string, type: string, value: string): Promise<boolean> {
+  const query = new ModelQuery(em, model, driverOf(em));
+  query.where(type === 'multiselect' ? holdsAnySql(query, name, [value]) : `${valueSql(query, name, 'text')} = ${query.param(value)}`);
+  return (await query.count()) > 0;
+}
+
 /**
  * Keeps the values stored on objects in step with a definition, as NetBox's signals do: a new field
  * (or a new object type for it) gives existing objects its default, a renamed field moves their values,
  * and a field deleted or taken off an object type takes its values with it.
  */
 export async function syncCustomFieldData(em: EntityManager, row: Row | null, previous: Row | null): Promise<void> {
-  perTransaction.delete(em);
+  forgetDefinitions(em);
   const before = new Set<string>(previous?.content_types ?? []);
   const after = new Set<string>(row?.content_types ?? []);
   for (const type of before) {

@@ -83,7 +83,9 @@ const ADDED: Record<string, ModelView> = {
   'wireless.wirelesslink': added(['distance', 'distance_unit']),
   'extras.tag': added(['weight']),
   // 3.7 split `ui_visibility` into `ui_visible` and `ui_editable`: the model keeps both in step.
-  'extras.customfield': added(['unique', 'ui_visible', 'ui_editable', 'related_object_filter', 'validation_schema', 'comments']),
+  // 3.6's choice sets hold a selection field's choices, which 3.5 reads and writes as its list (`choices`).
+  'extras.customfield': added(['unique', 'ui_visible', 'ui_editable', 'related_object_filter', 'validation_schema', 'comments', 'choice_set'], ['choice_set_id']),
+  'extras.configcontext': added(['profile'], ['profile_id']),
   // 3.5 had an export template's other file fields, but did not filter by them.
   'extras.exporttemplate': added(['environment_params', 'file_name'], ['mime_type', 'file_extension', 'as_attachment']),
   'extras.configtemplate': added(['mime_type', 'file_name', 'file_extension', 'as_attachment', 'debug', 'auto_sync_enabled']),
@@ -100,10 +102,12 @@ export const NetBox35 = defineDialect({
   version: '3.5',
   release: '3.5.9',
   base: '/v3',
-  // 4.2's MAC addresses; 4.0's scripts as objects (3.5 lists script classes at the same route); 3.7's VPN app.
+  // 4.2's MAC addresses; 4.0's scripts as objects (3.5 lists script classes at the same route); 3.7's VPN app; 3.6's
+  // choice sets and bookmarks, 4.3's table configs and tagged objects, 4.4's config context profiles.
   lacks: [
     'dcim.macaddress', 'extras.script', 'virtualization.virtualdisk',
     'vpn.ikeproposal', 'vpn.ikepolicy', 'vpn.ipsecproposal', 'vpn.ipsecpolicy', 'vpn.ipsecprofile', 'vpn.tunnelgroup', 'vpn.tunnel', 'vpn.tunneltermination',
+    'extras.customfieldchoiceset', 'extras.bookmark', 'extras.tableconfig', 'extras.taggeditem', 'extras.configcontextprofile',
   ],
   // 4.5's check of credentials; 4.2's background queues, workers and tasks.
   lacksRoutes: ['authentication-check', 'core/background-queues', 'core/background-workers', 'core/background-tasks'],

@@ -80,16 +80,17 @@ export const NetBox46 = defineDialect({
     'ipam.vlan': { choices: { status: { 1: 'active', 2: 'reserved', 3: 'deprecated' } } },
     // 4.3's groups replaced 3.5's group, whose filters now match any of them.
     'tenancy.contact': { hide: ['group'], filters: { group: null, group_id: null, any_group: 'group', any_group_id: 'group_id' } },
-    // 3.5's `ui_visibility` is 3.7's `ui_visible` and `ui_editable`, kept in step by the model.
+    // 3.5's `ui_visibility` is 3.7's `ui_visible` and `ui_editable`, kept in step by the model; its `choices` are 3.6's choice set.
     'extras.customfield': {
       rename: { content_types: 'object_types', object_type: 'related_object_type' },
-      hide: ['ui_visibility'],
+      hide: ['ui_visibility', 'choices'],
       filters: { content_types: 'object_type', content_type_id: 'object_type_id', ui_visibility: null },
     },
     'extras.customlink': objectTypesView,
     'extras.exporttemplate': objectTypesView,
     'extras.savedfilter': objectTypesView,
     'extras.imageattachment': objectTypeView,
+    'extras.taggeditem': objectTypeView,
     'tenancy.contactassignment': objectTypeView,
     // 4.1 named a template's owner as its field: `device_type_id`, `module_type_id` (#15410).
     ...Object.fromEntries(COMPONENTS.map((name) => [`dcim.${name}template`, { filters: { devicetype_id: 'device_type_id', moduletype_id: 'module_type_id' } }])),

@@ -86,3 +86,34 @@ export function contentTypeIdsFilter(column: string): CustomFilter {
     },
   };
 }
+
+/**
+ * NetBox's MultiValueContentTypeFilter (`?object_type=dcim.site&object_type=dcim.rack`): any of the named types; a value
+ * naming no type (not `<app>.<model>`) matches nothing. Its `__n` matches as the plain filter does: the filter ignores negation.
+ */
+export function anyContentTypeFilter(column: string): CustomFilter {
+  return {
+    lookups: ['n'],
+    apply(values, ctx) {
+      const given = values.filter((v) => v.trim() !== '').map((v) => v.toLowerCase());
+      if (!given.length) return;
+      const labels = given.filter((v) => v.split('.').length === 2);
+      ctx.where(labels.length ? `t.${q(column)} IN (${labels.map((label) => ctx.param(label)).join(', ')})` : '1 = 0');
+    },
+  };
+}
+
+/** NetBox's MultiValueNumberFilter over a content type id (`?object_type_id=`): numbers, none of which need name a type. */
+export function contentTypeNumberFilter(column: string): CustomFilter {
+  return {
+    negatable: true,
+    apply(values, ctx) {
+      const given = values.filter((v) => v.trim() !== '');
+      if (!given.length) return;
+      if (given.some((v) => !/^\s*-?\d+(\.\d+)?\s*$/.test(v))) throw new FieldError(['Enter a number.']);
+      const ids = given.map(Number).filter((n) => Number.isInteger(n) && Math.abs(n) <= INT32_MAX);
+      const types = ids.length ? `EXISTS (SELECT 1 FROM ${contentTypes()} ct WHERE ct.id IN (${ids.map((id) => ctx.param(id)).join(', ')}) AND ${holds(column, false)})` : '1 = 0';
+      ctx.where(types);
+    },
+  };
+}

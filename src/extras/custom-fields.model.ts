@@ -1,9 +1,12 @@
-import { CustomFieldDef, CustomFieldValueError, checkCustomFieldValue, customFieldRegex, syncCustomFieldData } from '../core/custom-fields';
-import { FieldError, boolean, choice, contentType, contentTypes, integer, json, pythonType, text } from '../core/model/fields';
+import type { EntityManager } from 'typeorm';
+import { CustomFieldDef, CustomFieldValueError, checkCustomFieldValue, customFieldRegex, speaksChoiceSets, syncCustomFieldData } from '../core/custom-fields';
+import { ComputedField, FieldError, JsonField, boolean, choice, contentType, contentTypes, foreignKey, integer, json, pythonType, text } from '../core/model/fields';
 import type { Dialect } from '../core/dialect/dialect';
-import { Row, WriteContext, defineModel, registry } from '../core/model/model';
+import { AfterWriteContext, Row, WriteContext, defineModel, registry } from '../core/model/model';
+import { ModelQuery, loadRow, q } from '../core/query/model-query';
 import { pythonStr } from '../core/util/python-repr';
 import { contentTypeFilter, contentTypeIdsFilter } from './content-type-filter';
+import { ChoicePair, CustomFieldChoiceSet, choicesOf } from './custom-field-choice-sets.model';
 
 export const CUSTOM_FIELD_TYPES = [
   { value: 'text', label: 'Text' },
@@ -54,6 +57,19 @@ const OBJECT_TYPES = ['object', 'multiobject'];
 /** Models whose objects carry custom fields: what a custom field may apply to. */
 const customizable = () => registry.served().filter((m) => m.features.customFields).map((m) => m.label);
 
+/** 3.5's `choices` of a selection field: its choice set's extra values, read from the set's `[value, label]` pairs. */
+class ChoiceValuesField extends JsonField {
+  fromDb(raw: unknown): unknown {
+    const pairs = super.fromDb(raw);
+    return Array.isArray(pairs) ? pairs.map((pair) => (Array.isArray(pair) ? pair[0] : pair)) : null;
+  }
+  openapi(): Record<string, unknown> {
+    return { type: 'array', items: { type: 'string', maxLength: 100, minLength: 1 }, nullable: true };
+  }
+}
+
+const choiceValues = new ChoiceValuesField({ nullable: true });
+
 /** NetBox's serializer method field `data_type`: the JSON type of the field's values. */
 function dataType(type: string): string {
   if (type === 'integer' || type === 'decimal' || type === 'boolean') return type;
@@ -100,7 +116,14 @@ export const CustomField = defineModel({
     validation_maximum: integer({ min: -2147483648, max: 2147483647, nullable: true, label: 'Maximum value', helpText: 'Maximum allowed value (for numeric fields)' }),
     validation_regex: text({ max: 500, blank: true, label: 'Validation regex', helpText: 'Regular expression to enforce on text field values. Use ^ and $ to force matching of entire string.' }),
     validation_schema: json({ nullable: true, label: 'Validation schema', helpText: 'A JSON schema definition for validating the custom field value' }),
-    choices: json({ nullable: true, helpText: 'Comma-separated list of available choices (for selection fields)' }),
+    // 4.x's storage of a selection field's choices (NetBox 3.6).
+    choice_set: foreignKey(() => CustomFieldChoiceSet, { nullable: true, onDelete: 'PROTECT' }),
+    // 3.5's list of choices: its set's extra values, read with the row; written, it becomes the field's own set (`writeOwnChoiceSet`).
+    choices: new ComputedField(
+      () => choiceValues,
+      (alias) => `(SELECT s.extra_choices FROM ${q(CustomFieldChoiceSet.table)} s WHERE s.id = ${alias}.choice_set_id)`,
+      { readOnly: false, helpText: 'Comma-separated list of available choices (for selection fields)' },
+    ),
     comments: text({ blank: true }),
   },
   full: [
@@ -116,11 +139,15 @@ export const CustomField = defineModel({
       'id', 'name', 'group_name', 'required', 'unique', 'search_weight', 'filter_logic', 'ui_visibility', 'ui_visible', 'ui_editable', 'weight',
       'is_cloneable', 'description', 'type',
     ],
+    related: ['choice_set_id', 'choice_set'],
     base: 'none',
   },
   filters: { content_types: contentTypeFilter('content_types', { list: true }), content_type_id: contentTypeIdsFilter('content_types') },
   validate: validateCustomField,
-  afterWrite: syncCustomFieldData,
+  async afterWrite(em, row, previous, ctx) {
+    await syncCustomFieldData(em, row, previous);
+    await writeOwnChoiceSet(em, row, ctx);
+  },
   present(rep, row) {
     if ('data_type' in rep) rep.data_type = dataType(row.type);
   },
@@ -145,7 +172,7 @@ function syncVisibility(row: Row, previous: Row | null, dialect?: Dialect): void
 }
 
 /** NetBox's CustomField.clean: the settings must fit the type, and the default must be a valid value. */
-function validateCustomField(row: Row, previous: Row | null, ctx?: WriteContext): void {
+async function validateCustomField(row: Row, previous: Row | null, ctx?: WriteContext): Promise<void> {
   const fail = (field: string, message: string): never => {
     throw new FieldError({ [field]: [message] });
   };
@@ -161,18 +188,28 @@ function validateCustomField(row: Row, previous: Row | null, ctx?: WriteContext)
       fail('validation_regex', `${row.validation_regex} is not a valid regular expression.`);
     }
   }
-  const choices = row.choices;
-  if (choices !== null && !Array.isArray(choices)) fail('choices', `Expected a list of items but got type "${pythonType(choices)}".`);
-  if (Array.isArray(choices)) {
-    if (choices.some((c) => typeof c !== 'string')) fail('choices', 'Not a valid string.');
-    if (choices.some((c: string) => c.length > 100)) fail('choices', 'Ensure this field has no more than 100 characters.');
+  const legacy = !speaksChoiceSets(ctx?.dialect);
+  const selection = SELECT_TYPES.includes(row.type);
+  // 3.5's list, where its dialect wrote one: it becomes the field's own set once the field is stored.
+  const given = ctx?.input && 'choices' in ctx.input ? (ctx.input.choices as unknown) : undefined;
+  if (given !== undefined && given !== null && !Array.isArray(given)) fail('choices', `Expected a list of items but got type "${pythonType(given)}".`);
+  if (Array.isArray(given)) {
+    if (given.some((c) => typeof c !== 'string')) fail('choices', 'Not a valid string.');
+    if (given.some((c: string) => c.trim() === '')) fail('choices', 'This field may not be blank.');
+    if (given.some((c: string) => c.length > 100)) fail('choices', 'Ensure this field has no more than 100 characters.');
+    const twice = given.find((c, i) => given.indexOf(c) !== i);
+    if (twice !== undefined) fail('choices', `Duplicate value '${twice}' found in extra choices.`);
   }
-  if (SELECT_TYPES.includes(row.type) && !choices?.length) fail('choices', 'Selection fields must specify at least one choice.');
+  const set = await loadRow(ctx, CustomFieldChoiceSet, row.choice_set_id);
+  const choices: string[] | null = given !== undefined ? (given as string[] | null) : set ? choicesOf(set).map(([value]) => value) : null;
+  if (legacy && selection && !choices?.length) fail('choices', 'Selection fields must specify at least one choice.');
+  if (!legacy && selection && row.choice_set_id === null) fail('choice_set', 'Selection fields must specify a set of choices.');
+  if (!legacy && !selection && row.choice_set_id !== null) fail('choice_set', 'Choices may be set only on selection fields.');
 
   if (row.default !== null) {
     const value = TEXT_DEFAULTS.includes(row.type) ? pythonStr(row.default) : row.default;
     try {
-      checkCustomFieldValue({ ...(row as CustomFieldSettings), required: false }, value);
+      checkCustomFieldValue({ ...(row as CustomFieldSettings), choices, choice_set_name: set?.name ?? null, required: false }, value, legacy);
     } catch (e) {
       if (!(e instanceof CustomFieldValueError)) throw e;
       fail('default', `Invalid default value "${pythonStr(row.default)}": ${e.message}`);
@@ -185,7 +222,7 @@ function validateCustomField(row: Row, previous: Row | null, ctx?: WriteContext)
   if (row.validation_regex && !['text', 'longtext', 'url'].includes(row.type)) {
     fail('validation_regex', 'Regular expression validation is supported only for text and URL fields');
   }
-  if (choices?.length && !SELECT_TYPES.includes(row.type)) fail('choices', 'Choices may be set only for custom selection fields.');
+  if (Array.isArray(given) && given.length && !selection) fail('choices', 'Choices may be set only for custom selection fields.');
   if (OBJECT_TYPES.includes(row.type)) {
     if (!row.object_type) fail('object_type', 'Object fields must define an object type.');
   } else if (row.object_type) {
@@ -203,3 +240,30 @@ function validateCustomField(row: Row, previous: Row | null, ctx?: WriteContext)
 
 /** NetBox validates a text field's default as str(default). */
 const TEXT_DEFAULTS = ['text', 'longtext'];
+
+/**
+ * A selection field's choices written as 3.5's list are its own choice set's extra choices, each value its own label:
+ * the set only this field uses is rewritten, otherwise one is created for it (named as NetBox's 3.6 migration named them).
+ */
+async function writeOwnChoiceSet(em: EntityManager, row: Row | null, { input, writer, driver }: AfterWriteContext): Promise<void> {
+  const values = input.choices as string[] | null | undefined;
+  if (!row || !Array.isArray(values) || !values.length || !SELECT_TYPES.includes(row.type)) return;
+  const pairs: ChoicePair[] = values.map((value) => [value, value]);
+  const current: number | null = row.choice_set_id;
+  const shared = current !== null && (await new ModelQuery(em, CustomField, driver).where('t.choice_set_id = :set AND t.id <> :self', { set: current, self: row.id }).count()) > 0;
+  if (current !== null && !shared) {
+    await writer.update(CustomFieldChoiceSet, current, { extra_choices: pairs }, true);
+  } else {
+    row.choice_set_id = await writer.create(CustomFieldChoiceSet, { name: await freeSetName(em, driver, `${row.name} Choices`), extra_choices: pairs });
+    await em.createQueryBuilder().update(CustomField.table).set({ choice_set_id: row.choice_set_id }).where('id = :id', { id: row.id }).execute();
+  }
+  row.choices = values;
+}
+
+/** A choice set name no set has: the one wanted, else it numbered. */
+async function freeSetName(em: EntityManager, driver: 'sqlite' | 'postgres', wanted: string): Promise<string> {
+  for (let n = 1; ; n++) {
+    const name = n === 1 ? wanted : `${wanted} (${n})`;
+    if (!(await new ModelQuery(em, CustomFieldChoiceSet, driver).where('t.name = :name', { name }).count())) return name;
+  }
+}

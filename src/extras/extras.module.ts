@@ -1,6 +1,9 @@
 import { apiApp } from '../core/crud/api-app';
 import { ChangelogRetention } from './changelog-retention';
-import { ConfigContext } from './config-context.model';
+import { Bookmark } from './bookmarks.model';
+import { ConfigContext, ConfigContextProfile } from './config-context.model';
+import { CustomFieldChoiceSet } from './custom-field-choice-sets.model';
+import { ChoiceSetChoicesController } from './custom-field-choice-sets.controller';
 import { ConfigTemplateRenderController } from './config-templates.controller';
 import { ConfigTemplate } from './config-templates.model';
 import { ContentTypeSync } from './content-types';
@@ -15,7 +18,8 @@ import { MediaController } from './image-attachments/media.controller';
 import { MediaStore } from './image-attachments/media-store';
 import { JournalEntry } from './journal.model';
 import { ExportTemplate, SavedFilter } from './saved-filters.model';
-import { ContentType, ObjectChange, Tag } from './models';
+import { ContentType, ObjectChange, Tag, TaggedItem } from './models';
+import { TableConfig } from './table-configs.model';
 import { ScriptCatalogue } from './scripts/catalogue';
 import { ReportsController, ScriptsController } from './scripts/scripts.controller';
 import { ScriptRuns } from './scripts/scripts.service';
@@ -24,17 +28,25 @@ import { JobRuns } from '../core-app/job-runs';
 import { Webhook } from './webhooks/webhook.model';
 import { WebhookEvents } from './webhooks/webhooks.service';
 
-export const ExtrasModule = apiApp('extras', [ConfigContext, ConfigTemplate, ContentType, CustomField, CustomLink, ExportTemplate, ImageAttachment, JournalEntry, ObjectChange, SavedFilter, Tag, Webhook], {
-  controllers: [
-    ConfigTemplateRenderController,
-    DashboardController,
-    ImageAttachmentsController,
-    MediaController,
-    ScriptsController,
-    ReportsController,
-    ...[ConfigContext, ConfigTemplate, ExportTemplate].map(syncRouteController),
+export const ExtrasModule = apiApp(
+  'extras',
+  [
+    Bookmark, ConfigContext, ConfigContextProfile, ConfigTemplate, ContentType, CustomField, CustomFieldChoiceSet, CustomLink, ExportTemplate, ImageAttachment,
+    JournalEntry, ObjectChange, SavedFilter, TableConfig, Tag, TaggedItem, Webhook,
   ],
-  providers: [ChangelogRetention, ContentTypeSync, ExportTemplateRenderer, ImageAttachmentWrites, MediaStore, WebhookEvents, JobRuns, ScriptCatalogue, ScriptRuns],
-  // Jobs of other apps (a data source's sync) run as scripts' do.
-  exports: [JobRuns],
-});
+  {
+    controllers: [
+      ConfigTemplateRenderController,
+      DashboardController,
+      ImageAttachmentsController,
+      MediaController,
+      ScriptsController,
+      ReportsController,
+      ChoiceSetChoicesController,
+      ...[ConfigContext, ConfigContextProfile, ConfigTemplate, ExportTemplate].map(syncRouteController),
+    ],
+    providers: [ChangelogRetention, ContentTypeSync, ExportTemplateRenderer, ImageAttachmentWrites, MediaStore, WebhookEvents, JobRuns, ScriptCatalogue, ScriptRuns],
+    // Jobs of other apps (a data source's sync) run as scripts' do.
+    exports: [JobRuns],
+  },
+);

@@ -1,7 +1,9 @@
 import { FieldError, choice, contentTypes, datetime, foreignKey, genericRelation, input, integer, json, slug, text } from '../core/model/fields';
 import { CustomFilter, defineModel, registry } from '../core/model/model';
-import { q } from '../core/query/model-query';
-import { contentTypeFilter, contentTypeIdFilter } from './content-type-filter';
+import { searchFilter } from '../core/query/filters';
+import { ModelQuery, q } from '../core/query/model-query';
+import { referencedDisplays } from '../core/serialize/referrers';
+import { anyContentTypeFilter, contentTypeFilter, contentTypeIdFilter } from './content-type-filter';
 import { appName, presentObjectType } from './object-types';
 import { dateTimeRangeFilters } from './range-filter';
 
@@ -185,20 +187,36 @@ function taggedTypesFilter(by: 'label' | 'id'): CustomFilter {
   };
 }
 
-/** One tag on one object of any taggable model. */
+/** One tag on one object of any taggable model; served read-only from 4.3 (`extras/tagged-objects`). */
 export const TaggedItem = defineModel({
   app: 'extras',
   name: 'taggeditem',
-  plural: 'tagged-items',
-  internal: true,
+  plural: 'tagged-objects',
+  verboseName: 'tagged item',
+  readOnlyApi: true,
   display: (i) => `${i.content_type} ${i.object_id}`,
-  ordering: ['id'],
+  // By tag (its weight, then name), as NetBox's view orders them.
+  ordering: ['tag', 'id'],
   fields: {
     tag: foreignKey('extras.tag', { onDelete: 'CASCADE' }),
     content_type: text({ max: 100 }),
     object_id: integer(),
+    object: genericRelation('content_type', 'object_id'),
   },
-  brief: ['id'],
+  brief: ['id', 'url', 'display', 'content_type', 'object_id', 'object', 'tag'],
   features: { tags: false, customFields: false, created: false, lastUpdated: false, changeLog: false },
   indexes: [['content_type', 'object_id']],
+  filterset: { fields: ['id', 'object_id'], related: ['tag_id', 'tag'], base: 'none' },
+  filters: {
+    content_type: anyContentTypeFilter('content_type'),
+    content_type_id: contentTypeIdFilter('content_type'),
+    q: searchFilter((like) => [`t.tag_id IN (SELECT g.id FROM ${q(Tag.table)} g WHERE ${like('g.name')} OR ${like('g.slug')} OR ${like('g.description')})`]),
+  },
+  // Taggit's str(): the object, then its tag.
+  async labels(rows, ctx) {
+    const objects = await referencedDisplays(ctx, rows.map((r) => ({ type: r.content_type, id: r.object_id })));
+    const tags = await new ModelQuery(ctx.em, Tag, ctx.driver).whereIdIn([...new Set(rows.map((r) => r.tag_id as number))]).rows({ order: ['id'], columns: ['id', 'name'] });
+    const names = new Map(tags.map((t) => [t.id, t.name]));
+    return rows.map((row) => `${objects.get(`${row.content_type}:${row.object_id}`) ?? 'None'} tagged with ${names.get(row.tag_id)}`);
+  },
 });

@@ -10,7 +10,11 @@ export function appName(app: string): string {
 }
 
 /** NetBox 4.6's features of its models, by its object type; a model of ours it lacks (a plugin's) has those of its base. */
-const KNOWN_FEATURES: Record<string, { features: string[]; public: boolean }> = netbox46;
+const KNOWN_FEATURES: Record<string, { features: string[]; public: boolean }> = {
+  ...netbox46,
+  // Taggit's model, which the list's generator does not take for one: private, with no features.
+  'extras.taggeditem': { features: [], public: false },
+};
 const NETBOX_MODEL = ['bookmarks', 'change_logging', 'cloning', 'custom_fields', 'custom_links', 'custom_validation', 'event_rules', 'export_templates', 'journaling', 'notifications', 'tags'];
 const CHANGE_LOGGED_MODEL = ['change_logging', 'custom_validation', 'event_rules'];
 

@@ -1,6 +1,6 @@
 import { FieldError, boolean, contentTypes, foreignKey, integer, json, slug, text } from '../core/model/fields';
 import { templateError } from '../core/templates/jinja';
-import { defineModel } from '../core/model/model';
+import { CustomFilter, defineModel } from '../core/model/model';
 import { parseNullBoolean } from '../core/query/filters';
 import { contentTypeFilter, contentTypeIdsFilter } from './content-type-filter';
 import { checkEnvironmentParams } from './config-templates.model';
@@ -9,6 +9,19 @@ import { SYNCED_DATA_FILTERS, syncFromFile, syncTemplateCode, syncedDataFields }
 
 /** What NetBox's filter sets of models that apply to object types have: `content_types` by label, `content_type_id` by id. */
 const objectTypeFilters = () => ({ content_types: contentTypeFilter('content_types', { list: true }), content_type_id: contentTypeIdsFilter('content_types') });
+
+/** `?usable=`: enabled, and shared or the requesting user's own; `false` is the others (a saved filter's, a table config's). */
+export const usableFilter: CustomFilter = {
+  apply(values, ctx) {
+    const wanted = parseNullBoolean(values[values.length - 1]);
+    if (wanted === null) return;
+    const yes = ctx.driver === 'sqlite' ? '1' : 'TRUE';
+    const mine = ctx.user ? `t.user_id = ${ctx.param(ctx.user.id)}` : '1 = 0';
+    // One without an owner is nobody's: `user_id <> me` is not known for it, and Django counts it as not mine.
+    const notMine = ctx.user ? `(t.user_id IS NULL OR t.user_id <> ${ctx.param(ctx.user.id)})` : '1 = 1';
+    ctx.where(wanted ? `(t.enabled = ${yes} AND (t.shared = ${yes} OR ${mine}))` : `(t.enabled <> ${yes} OR (t.shared <> ${yes} AND ${notMine}))`);
+  },
+};
 
 /** A named set of list filters for some object types, private to its user unless shared. */
 export const SavedFilter = defineModel({
@@ -34,18 +47,7 @@ export const SavedFilter = defineModel({
   filterset: { fields: ['id', 'name', 'slug', 'description', 'enabled', 'shared', 'weight'], related: ['user_id', 'user'], base: 'none' },
   filters: {
     ...objectTypeFilters(),
-    // Enabled, and shared or the requesting user's own; `false` is the others.
-    usable: {
-      apply(values, ctx) {
-        const wanted = parseNullBoolean(values[values.length - 1]);
-        if (wanted === null) return;
-        const yes = ctx.driver === 'sqlite' ? '1' : 'TRUE';
-        const mine = ctx.user ? `t.user_id = ${ctx.param(ctx.user.id)}` : '1 = 0';
-        // A filter without an owner is nobody's: `user_id <> me` is not known for it, and Django counts it as not mine.
-        const notMine = ctx.user ? `(t.user_id IS NULL OR t.user_id <> ${ctx.param(ctx.user.id)})` : '1 = 1';
-        ctx.where(wanted ? `(t.enabled = ${yes} AND (t.shared = ${yes} OR ${mine}))` : `(t.enabled <> ${yes} OR (t.shared <> ${yes} AND ${notMine}))`);
-      },
-    },
+    usable: usableFilter,
   },
 });
 

@@ -21,6 +21,7 @@ import {
 import {
   BooleanField,
   ChoiceField,
+  ComputedField,
   ContentTypeListField,
   DateTimeField,
   DecimalField,
@@ -227,6 +228,7 @@ function relationConfig(target: ModelDef, column: string, types: TypeLookup): Gr
 }
 
 function scalarType(field: Field<any>): GraphQLOutputType {
+  if (field instanceof ComputedField) return scalarType(field.valueField);
   if (field instanceof ChoiceField) return field.numeric ? GraphQLInt : GraphQLString;
   if (field instanceof IntegerField) return field.opts.big ? BigIntScalar : GraphQLInt;
   if (field instanceof DecimalField) return GraphQLFloat;

@@ -94,7 +94,7 @@ export class CrudService {
     const query = new ModelQuery(em, model, this.db.driver);
     query.user = ctx.user;
     const restriction = ctx.user && model.restrict ? model.restrict(ctx.user) : null;
-    if (restriction) query.where(scopeSql(query, [restriction]));
+    if (restriction) query.where(scopeSql(query, Array.isArray(restriction) ? restriction : [restriction]));
     if (ctx.scope !== 'all') query.where(scopeSql(query, ctx.scope));
     return query;
   }

@@ -582,6 +582,48 @@ export class IntegerListField extends JsonField {
   }
 }
 
+export interface TextListOptions extends FieldOptions {
+  /** Each item's most characters. */
+  max?: number;
+  /** Refuses an empty list as DRF's ListField over a field that may not be blank does (`allow_empty=False`). */
+  nonEmpty?: boolean;
+}
+
+/**
+ * A list of strings kept as JSON (NetBox's ArrayField of CharFields: a table config's columns). Errors are DRF's
+ * ListField's, each item's under its position.
+ */
+export class TextListField extends JsonField {
+  readonly optionsType: string = 'list';
+  private readonly item: TextField;
+  constructor(public readonly opts: TextListOptions = {}) {
+    super(opts);
+    this.item = new TextField({ max: opts.max });
+  }
+  emptyValue(): string[] {
+    return [];
+  }
+  protected parseValue(input: unknown): string[] {
+    if (!Array.isArray(input)) throw new FieldError([`Expected a list of items but got type "${pythonType(input)}".`]);
+    if (input.length === 0 && this.opts.nonEmpty) throw new FieldError(['This list may not be empty.']);
+    const errors: Record<string, string[]> = {};
+    const values = input.map((item, position) => {
+      try {
+        return this.item.parse(item) as string;
+      } catch (e) {
+        if (!(e instanceof FieldError) || !Array.isArray(e.messages)) throw e;
+        errors[position] = e.messages;
+        return '';
+      }
+    });
+    if (Object.keys(errors).length) throw new FieldError(errors);
+    return values;
+  }
+  openapi(): Record<string, unknown> {
+    return { type: 'array', items: this.item.openapi() };
+  }
+}
+
 export type OnDelete = 'CASCADE' | 'SET NULL' | 'PROTECT';
 export type ModelRef = string | (() => ModelDef);
 
@@ -829,6 +871,10 @@ export class ComputedField<T = unknown> extends Field<T> {
   ) {
     super({ readOnly: true, nullable: true, blank: true, ...opts });
   }
+  /** The field whose kind of value this one holds. */
+  get valueField(): Field<T> {
+    return this.kind();
+  }
   get lookups(): readonly string[] {
     return this.kind().lookups;
   }
@@ -908,6 +954,7 @@ export const choice = (choices: readonly Choice[], opts?: ChoiceOptions) => new 
 export const json = (opts?: FieldOptions) => new JsonField(opts);
 export const binary = (opts?: FieldOptions) => new BinaryField(opts);
 export const integers = (opts?: IntegerListOptions) => new IntegerListField(opts);
+export const texts = (opts?: TextListOptions) => new TextListField(opts);
 export const date = (opts?: FieldOptions) => new DateField(opts);
 export const datetime = (opts?: FieldOptions) => new DateTimeField(opts);
 export const foreignKey = (ref: ModelRef, opts?: ForeignKeyOptions) => new ForeignKeyField(ref, opts);

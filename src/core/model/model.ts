@@ -254,8 +254,11 @@ export interface ModelSpec {
    * (a component's link peers). Only keys already present in a representation are to be set.
    */
   augment?: (ctx: RenderContext, rows: Row[], reps: Record<string, unknown>[], mode: 'full' | 'brief') => Promise<void>;
-  /** A constraint every request of this user is held to, on top of permissions (own tokens only). */
-  restrict?: (user: Row) => Record<string, unknown> | null;
+  /**
+   * A constraint every request of this user is held to, on top of permissions (own tokens only); a list: any of them
+   * (shared table configs, or one's own).
+   */
+  restrict?: (user: Row) => Record<string, unknown> | Array<Record<string, unknown>> | null;
 }
 
 export class ModelDef {

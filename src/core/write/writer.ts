@@ -4,7 +4,7 @@ import { Driver, Field, FieldError, ForeignKeyField, GenericRelationField, Input
 import { ModelDef, Row, WriteContext, labelsOf, registry } from '../model/model';
 import { ModelQuery, jsonListSql, parseJsonList, q, selectSql, valueSql } from '../query/model-query';
 import { pythonRepr, pythonStr } from '../util/python-repr';
-import { customFieldData } from '../custom-fields';
+import { customFieldData, speaksChoiceSets } from '../custom-fields';
 import { ChangeEvent } from '../events/change-events';
 
 type Errors = Record<string, unknown>;
@@ -536,7 +536,8 @@ export class Writer {
     }
     if (model.features.customFields && (previous === null || 'custom_fields' in body)) {
       try {
-        changes.custom_field_data = await customFieldData(this.em, model, body.custom_fields, previous?.custom_field_data ?? null, this.context?.cache);
+        const legacy = !speaksChoiceSets(this.context?.dialect);
+        changes.custom_field_data = await customFieldData(this.em, model, body.custom_fields, previous?.custom_field_data ?? null, this.context?.cache, legacy);
       } catch (e) {
         if (e instanceof FieldError) errors.custom_fields = e.messages;
         else throw e;
