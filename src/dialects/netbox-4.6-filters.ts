@@ -297,6 +297,22 @@ export const FILTER_VIEWS: Record<string, ModelView> = {
     filters: Object.fromEntries(['type_create', 'type_update', 'type_delete', 'type_job_start', 'type_job_end', 'enabled', 'content_types', 'content_type_id'].map((name) => [name, null])),
   },
   'extras.imageattachment': { filterset: { fields: ['image_width', 'image_height', 'image_size'] } },
+  'extras.eventrule': {
+    filterset: {
+      filters: {
+        object_type: objectTypesFilter('object_types', { list: true }),
+        object_type_id: objectTypeIds('object_types', { list: true }),
+        action_object_type: objectTypesFilter('action_object_type'),
+        // Rules for any of the event types given (their lists overlap).
+        event_type: {
+          apply(values, ctx) {
+            if (!given(values).length) return;
+            ctx.where(`(${given(values).map((v) => `CAST(t.event_types AS TEXT) LIKE ${ctx.param(`%${JSON.stringify(v)}%`)}`).join(' OR ')})`);
+          },
+        },
+      },
+    },
+  },
   'core.job': {
     filterset: {
       // 4.x's object_type is a MultiValueContentTypeFilter (`core.datasource`), where 3.5's took an id.

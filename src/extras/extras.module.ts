@@ -22,9 +22,10 @@ import { ScriptRuns } from './scripts/scripts.service';
 import { syncRouteController } from './synced-data.controller';
 import { JobRuns } from '../core-app/job-runs';
 import { Webhook } from './webhooks/webhook.model';
-import { WebhookEvents } from './webhooks/webhooks.service';
+import { EventRule } from './events/event-rule.model';
+import { EventRules } from './events/event-rules.service';
 
-export const ExtrasModule = apiApp('extras', [ConfigContext, ConfigTemplate, ContentType, CustomField, CustomLink, ExportTemplate, ImageAttachment, JournalEntry, ObjectChange, SavedFilter, Tag, Webhook], {
+export const ExtrasModule = apiApp('extras', [ConfigContext, ConfigTemplate, ContentType, CustomField, CustomLink, EventRule, ExportTemplate, ImageAttachment, JournalEntry, ObjectChange, SavedFilter, Tag, Webhook], {
   controllers: [
     ConfigTemplateRenderController,
     DashboardController,
@@ -34,7 +35,7 @@ export const ExtrasModule = apiApp('extras', [ConfigContext, ConfigTemplate, Con
     ReportsController,
     ...[ConfigContext, ConfigTemplate, ExportTemplate].map(syncRouteController),
   ],
-  providers: [ChangelogRetention, ContentTypeSync, ExportTemplateRenderer, ImageAttachmentWrites, MediaStore, WebhookEvents, JobRuns, ScriptCatalogue, ScriptRuns],
+  providers: [ChangelogRetention, ContentTypeSync, ExportTemplateRenderer, ImageAttachmentWrites, MediaStore, EventRules, JobRuns, ScriptCatalogue, ScriptRuns],
   // Jobs of other apps (a data source's sync) run as scripts' do.
   exports: [JobRuns],
 });
