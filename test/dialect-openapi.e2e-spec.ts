@@ -59,6 +59,8 @@ describe('the OpenAPI document and OPTIONS in each API dialect', () => {
         for (const key of ['content_types', 'type_create', 'enabled', 'conditions']) expect(schema.properties).not.toHaveProperty(key);
       }
       expect(parameterNames(v4, '/v4/api/extras/webhooks/')).not.toContain('type_create');
+      for (const route of ['notification-groups', 'notifications', 'subscriptions']) expect(v4.paths).toHaveProperty([`/v4/api/extras/${route}/{id}/`]);
+      expect(parameterNames(v4, '/v4/api/users/users/')).toContain('notification_group_id');
     });
 
     it('advertises the release 4.6 matches', () => {
@@ -135,7 +137,7 @@ describe('the OpenAPI document and OPTIONS in each API dialect', () => {
     });
 
     it('has no event rules, and 3.5’s webhook with what fires it', () => {
-      expect(Object.keys(v3.paths).filter((p) => p.includes('event-rules'))).toEqual([]);
+      expect(Object.keys(v3.paths).filter((p) => /event-rules|notification|subscription/.test(p))).toEqual([]);
       expect(v3.components.schemas).not.toHaveProperty(['EventRule']);
       expect(v3.components.schemas.WritableWebhookRequest.properties).toEqual(expect.objectContaining({ content_types: expect.anything(), type_create: expect.anything(), enabled: expect.anything() }));
       expect(parameterNames(v3, '/api/extras/webhooks/')).toEqual(expect.arrayContaining(['content_types', 'content_type_id', 'type_create', 'enabled']));

@@ -3,12 +3,16 @@ import { pageStatements } from './helpers/queries';
 import { createOne, expectStatus, Json, sleep } from './helpers/seed';
 import { slugify, unique } from './helpers/fixtures';
 import { TestApp } from './helpers/test-app';
+import { makeUserGroup, makeUserWithToken } from './helpers/users';
 
 jest.setTimeout(120_000);
 
 const RULES = '/v4/api/extras/event-rules/';
 const HOOKS_V4 = '/v4/api/extras/webhooks/';
 const HOOKS_V3 = '/api/extras/webhooks/';
+const GROUPS = '/v4/api/extras/notification-groups/';
+const NOTIFICATIONS = '/v4/api/extras/notifications/';
+const SUBSCRIPTIONS = '/v4/api/extras/subscriptions/';
 
 /** NetBox 3.7's event rules and 3.5's webhooks as a view of a webhook and its own rule, written and fired from either generation. */
 describe('event rules and webhooks across API generations', () => {
@@ -289,6 +293,106 @@ describe('event rules and webhooks across API generations', () => {
       expect(sites).toMatchObject([{ name: 'Evented', slug, status: { value: 'planned' } }]);
       expect(await count(`/api/dcim/racks/?site_id=${sites[0].id}`)).toBe(2);
       await t.delete(`${RULES}${made.id}/`).expect(204);
+    });
+  });
+
+  describe('notifications (4.1, /v4 only)', () => {
+    /** Reads `path` until `done` holds of its results, as a user (their token) or the superuser. */
+    async function until(path: string, done: (results: Json[]) => boolean, token?: string): Promise<Json[]> {
+      for (let i = 0; i < 100; i++) {
+        const res = await t.get(path, token);
+        expectStatus(res, 200);
+        if (done(res.body.results)) return res.body.results;
+        await sleep(50);
+      }
+      throw new Error(`${path}: not as awaited`);
+    }
+
+    it('keeps notification groups of users and groups, filtered as 4.6 declares, and refuses a user that does not exist', async () => {
+      const { user } = await makeUserWithToken(t, 'grouped');
+      const team = await makeUserGroup(t, 'Team');
+      const made = await createOne(t, GROUPS, { name: unique('On call'), description: 'Pager', users: [user.id], groups: [team.id] });
+      expect(Object.keys(made)).toEqual(['id', 'url', 'display', 'display_url', 'name', 'description', 'groups', 'users']);
+      expect(made).toMatchObject({ users: [{ id: user.id, username: user.username }], groups: [{ id: team.id, name: team.name }] });
+      expect(Object.keys(await read(`${GROUPS}${made.id}/?brief=1`))).toEqual(['id', 'url', 'display', 'name', 'description']);
+      expect(await ids(`${GROUPS}?user_id=${user.id}`)).toEqual([made.id]);
+      expect(await ids(`${GROUPS}?user=${user.username}`)).toEqual([made.id]);
+      expect(await ids(`${GROUPS}?group_id=${team.id}`)).toEqual([made.id]);
+      expect(await ids(`${GROUPS}?group=${encodeURIComponent(team.name)}`)).toEqual([made.id]);
+      expect(await ids(`${GROUPS}?q=pager`)).toEqual([made.id]);
+      expect(await ids(`/v4/api/users/users/?notification_group_id=${made.id}`)).toEqual([user.id]);
+      expect(await ids(`/v4/api/users/groups/?notification_group_id=${made.id}`)).toEqual([team.id]);
+      const before = await count(GROUPS);
+      expect(await refused('post', GROUPS, { name: unique('Nobody'), users: [999999] })).toEqual({ users: ['Related object not found using the provided numeric ID: 999999'] });
+      expect(await refused('post', GROUPS, { name: made.name })).toEqual({ name: ['notification group with this name already exists.'] });
+      expect(await count(GROUPS)).toBe(before);
+      expectStatus(await t.patch(`${GROUPS}${made.id}/`, { users: [] }), 200);
+      expect((await read(`${GROUPS}${made.id}/`)).users).toEqual([]);
+      await t.delete(`${GROUPS}${made.id}/`).expect(204);
+      for (const path of ['notification-groups', 'notifications', 'subscriptions']) expect((await t.get(`/api/extras/${path}/`)).status).toBe(404);
+    });
+
+    it("notifies each user of a rule's group, directly or through their groups, one notification per object; each sees and marks only their own", async () => {
+      const direct = await makeUserWithToken(t, 'direct');
+      const member = await makeUserWithToken(t, 'member');
+      const outsider = await makeUserWithToken(t, 'outsider');
+      const team = await makeUserGroup(t, 'Responders');
+      expectStatus(await t.patch(`/api/users/users/${member.user.id}/`, { groups: [team.id] }), 200);
+      const group = await createOne(t, GROUPS, { name: unique('Responders'), users: [direct.user.id], groups: [team.id] });
+      const made = await rule({ object_types: ['tenancy.tenant'], event_types: ['object_created', 'object_updated'], action_type: 'notification', action_object_type: 'extras.notificationgroup', action_object_id: group.id });
+      expect(made.action_object).toMatchObject({ id: group.id, name: group.name });
+      const tenant = await createOne(t, '/api/tenancy/tenants/', { name: unique('Noticed'), slug: unique('noticed') });
+      const mine = `${NOTIFICATIONS}?limit=100`;
+      const [told] = await until(mine, (r) => r.length === 1, direct.key);
+      expect(Object.keys(told)).toEqual(['id', 'url', 'display', 'object_type', 'object_id', 'object', 'user', 'created', 'read', 'event_type']);
+      expect(told).toMatchObject({ display: tenant.name, object_type: 'tenancy.tenant', object_id: tenant.id, object: { id: tenant.id }, user: { id: direct.user.id }, read: null, event_type: 'object_created' });
+      await until(mine, (r) => r.length === 1 && r[0].user.id === member.user.id, member.key);
+      expect((await t.get(mine, outsider.key).expect(200)).body.results).toEqual([]);
+      // The superuser sees everyone's; a user cannot read another's.
+      expect((await read(`${NOTIFICATIONS}?limit=1000`)).results.filter((n: Json) => n.object_id === tenant.id && n.object_type === 'tenancy.tenant')).toHaveLength(2);
+      expect((await t.get(`${NOTIFICATIONS}${told.id}/`, member.key)).status).toBe(404);
+      // Marked read by its user.
+      const at = new Date().toISOString();
+      const marked = await t.patch(`${NOTIFICATIONS}${told.id}/`, { read: at }, direct.key);
+      expectStatus(marked, 200);
+      expect(new Date(marked.body.read).getTime()).toBe(new Date(at).getTime());
+      expect((await t.patch(`${NOTIFICATIONS}${told.id}/`, { read: 'yesterday' }, direct.key)).status).toBe(400);
+      // A later event of the same object says so in the same notification.
+      expectStatus(await t.patch(`/api/tenancy/tenants/${tenant.id}/`, { description: 'changed' }), 200);
+      const [again] = await until(mine, (r) => r[0]?.event_type === 'object_updated', direct.key);
+      expect(again.id).toBe(told.id);
+      await t.delete(`${RULES}${made.id}/`).expect(204);
+    });
+
+    it('tells subscribers of changes to and deletion of what they subscribed to, and nobody of its creation', async () => {
+      const watcher = await makeUserWithToken(t, 'watcher');
+      const other = await makeUserWithToken(t, 'other');
+      const watched = await site(unique('Watched'));
+      const sub = await t.post(SUBSCRIPTIONS, { object_type: 'dcim.site', object_id: watched.id, user: watcher.user.id }, watcher.key);
+      expectStatus(sub, 201);
+      expect(Object.keys(sub.body)).toEqual(['id', 'url', 'display', 'object_type', 'object_id', 'object', 'user', 'created']);
+      expect(sub.body).toMatchObject({ display: watched.name, object: { id: watched.id }, user: { id: watcher.user.id } });
+      expect(Object.keys(await read(`${SUBSCRIPTIONS}${sub.body.id}/?brief=1`))).toEqual(['id', 'url', 'display', 'object_type', 'object_id', 'user']);
+      // Once per object and user; not for another user; not of a type that takes no notifications.
+      expect(await refused('post', SUBSCRIPTIONS, { object_type: 'dcim.site', object_id: watched.id, user: watcher.user.id })).toEqual({
+        __all__: ['Subscription with this Object type, Object id and User already exists.'],
+      });
+      const elsewhere = await site(unique('Elsewhere'));
+      expectStatus(await t.post(SUBSCRIPTIONS, { object_type: 'dcim.site', object_id: elsewhere.id, user: watcher.user.id }, other.key), 403);
+      expect(Object.keys(await refused('post', SUBSCRIPTIONS, { object_type: 'extras.tag', object_id: 1, user: watcher.user.id }))).toEqual(['object_type']);
+      expect(await refused('post', SUBSCRIPTIONS, { object_type: 'dcim.site', object_id: 999999, user: other.user.id })).toEqual({ object_id: ['Related object not found using the provided numeric ID: 999999'] });
+      expect((await t.get(SUBSCRIPTIONS, other.key).expect(200)).body.results).toEqual([]);
+
+      expectStatus(await t.patch(`/api/dcim/sites/${watched.id}/`, { description: 'moved' }), 200);
+      const mine = `${NOTIFICATIONS}?limit=100`;
+      const [changed] = await until(mine, (r) => r.length === 1, watcher.key);
+      expect(changed).toMatchObject({ object_type: 'dcim.site', object_id: watched.id, event_type: 'object_updated', display: watched.name, read: null });
+      await t.delete(`/api/dcim/sites/${watched.id}/`).expect(204);
+      const [gone] = await until(mine, (r) => r[0]?.event_type === 'object_deleted', watcher.key);
+      expect(gone).toMatchObject({ object_id: watched.id, display: watched.name, object: null });
+      // The subscription went with its object.
+      await until(SUBSCRIPTIONS, (r) => r.length === 0, watcher.key);
+      expect((await t.get(mine, other.key).expect(200)).body.results).toEqual([]);
     });
   });
 });

@@ -235,11 +235,23 @@ const canFilters = Object.fromEntries(['view', 'add', 'change', 'delete'].map((a
 
 /** NetBox 4.6.8's filters beyond 3.5's, model by model, where the model stores what they filter. */
 export const FILTER_VIEWS: Record<string, ModelView> = {
-  'users.group': { filterset: { filters: { user_id: referrerFilter(model('users.user'), 'groups'), permission_id: referrerFilter(model('users.objectpermission'), 'groups') } } },
+  // 4.1's notification groups a user or group is in.
+  'users.group': {
+    filterset: {
+      filters: {
+        user_id: referrerFilter(model('users.user'), 'groups'),
+        permission_id: referrerFilter(model('users.objectpermission'), 'groups'),
+        notification_group_id: referrerFilter(model('extras.notificationgroup'), 'groups'),
+      },
+    },
+  },
   // 4.x's filter set has no is_staff.
   'users.user': {
     filters: { is_staff: null },
-    filterset: { fields: ['date_joined', 'is_superuser', 'last_login'], filters: { permission_id: referrerFilter(model('users.objectpermission'), 'users') } },
+    filterset: {
+      fields: ['date_joined', 'is_superuser', 'last_login'],
+      filters: { permission_id: referrerFilter(model('users.objectpermission'), 'users'), notification_group_id: referrerFilter(model('extras.notificationgroup'), 'users') },
+    },
   },
   'users.objectpermission': {
     filterset: { filters: { ...canFilters, object_type: objectTypesFilter('object_types', { list: true }), object_type_id: objectTypeIds('object_types', { list: true }) } },

@@ -24,8 +24,10 @@ import { JobRuns } from '../core-app/job-runs';
 import { Webhook } from './webhooks/webhook.model';
 import { EventRule } from './events/event-rule.model';
 import { EventRules } from './events/event-rules.service';
+import { Notification, NotificationGroup, Subscription } from './events/notifications.model';
+import { Notifications } from './events/notifications.service';
 
-export const ExtrasModule = apiApp('extras', [ConfigContext, ConfigTemplate, ContentType, CustomField, CustomLink, EventRule, ExportTemplate, ImageAttachment, JournalEntry, ObjectChange, SavedFilter, Tag, Webhook], {
+export const ExtrasModule = apiApp('extras', [ConfigContext, ConfigTemplate, ContentType, CustomField, CustomLink, EventRule, ExportTemplate, ImageAttachment, JournalEntry, Notification, NotificationGroup, ObjectChange, SavedFilter, Subscription, Tag, Webhook], {
   controllers: [
     ConfigTemplateRenderController,
     DashboardController,
@@ -35,7 +37,7 @@ export const ExtrasModule = apiApp('extras', [ConfigContext, ConfigTemplate, Con
     ReportsController,
     ...[ConfigContext, ConfigTemplate, ExportTemplate].map(syncRouteController),
   ],
-  providers: [ChangelogRetention, ContentTypeSync, ExportTemplateRenderer, ImageAttachmentWrites, MediaStore, EventRules, JobRuns, ScriptCatalogue, ScriptRuns],
+  providers: [ChangelogRetention, ContentTypeSync, ExportTemplateRenderer, ImageAttachmentWrites, MediaStore, EventRules, Notifications, JobRuns, ScriptCatalogue, ScriptRuns],
   // Jobs of other apps (a data source's sync) run as scripts' do.
   exports: [JobRuns],
 });
