@@ -72,6 +72,14 @@ describe('event rules and webhooks across API generations', () => {
       expect(Object.keys(brief)).toEqual(['id', 'url', 'display', 'name', 'description']);
       // 4.6's action data is not in its serializer: stored, used when firing, never shown.
       expect(made).not.toHaveProperty('action_data');
+      // Tagged, with custom fields, as any of 4.x's NetBox models.
+      const tag = await createOne(t, '/api/extras/tags/', { name: unique('Rule tag'), slug: unique('rule-tag') });
+      await createOne(t, '/v4/api/extras/custom-fields/', { name: 'runbook', type: 'text', object_types: ['extras.eventrule'] });
+      const tagged = await t.patch(`${RULES}${made.id}/`, { tags: [tag.id], custom_fields: { runbook: 'RB-1' } });
+      expectStatus(tagged, 200);
+      expect(tagged.body).toMatchObject({ tags: [{ id: tag.id }], custom_fields: { runbook: 'RB-1' } });
+      expect(await ids(`${RULES}?tag=${tag.slug}`)).toEqual([made.id]);
+      expect(await ids(`${RULES}?cf_runbook=RB-1`)).toEqual([made.id]);
     });
 
     it('filters as 4.6 declares', async () => {
@@ -276,6 +284,23 @@ describe('event rules and webhooks across API generations', () => {
       expect(deletes.map((b) => b.event)).toEqual(['deleted']);
       expect(deletes[0].data.name).toBe(gone.name);
       await t.delete(`${HOOKS_V4}${hook.id}/`).expect(204);
+    });
+
+    it('fires a job’s end by how it ended, and its start', async () => {
+      const hook = await webhook({ payload_url: `${receiver.url}/jobs` });
+      const failures = await webhook({ payload_url: `${receiver.url}/failures` });
+      const made = [
+        await rule({ action_object_id: hook.id, object_types: ['extras.scriptmodule'], event_types: ['job_started', 'job_completed'] }),
+        await rule({ action_object_id: failures.id, object_types: ['extras.scriptmodule'], event_types: ['job_failed', 'job_errored'] }),
+      ];
+      const run = await t.post('/api/extras/scripts/dns.CreateSiteWithRacks/', { data: { site_name: unique('Jobbed'), rack_count: 1 }, commit: true });
+      expectStatus(run, 200);
+      for (let i = 0; i < 100 && receiver.received.filter((r) => r.url === '/jobs').length < 2; i++) await sleep(50);
+      const jobs = await receivedAt('/jobs');
+      expect(jobs.map((b) => b.event).sort()).toEqual(['job_ended', 'job_started']);
+      expect(jobs.find((b) => b.event === 'job_ended')).toMatchObject({ model: 'scriptmodule', username: 'admin', data: { log: expect.any(Array) } });
+      expect(await receivedAt('/failures')).toEqual([]);
+      for (const r of made) await t.delete(`${RULES}${r.id}/`).expect(204);
     });
 
     it('runs a rule’s script as a job with the event’s data, the rule’s first', async () => {
