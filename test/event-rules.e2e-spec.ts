@@ -155,6 +155,17 @@ describe('event rules and webhooks across API generations', () => {
       expect(many).toBe(few);
     });
 
+    it('filters webhooks as 4.6 declares: any part of the URL, and not by what fires them', async () => {
+      const hook = await webhook({ payload_url: `${receiver.url}/Filtered/Path`, http_method: 'PATCH', description: 'found' });
+      expect(await ids(`${HOOKS_V4}?payload_url=filtered/p`)).toEqual([hook.id]);
+      expect(await ids(`${HOOKS_V4}?payload_url=${encodeURIComponent(hook.payload_url)}&http_method=PATCH`)).toEqual([hook.id]);
+      expect(await ids(`${HOOKS_V4}?payload_url__n=${encodeURIComponent(hook.payload_url)}&id=${hook.id}`)).toEqual([]);
+      expect(await ids(`${HOOKS_V4}?description=found&ssl_verification=true`)).toEqual([hook.id]);
+      // 3.5 matched the whole URL.
+      expect(await ids(`${HOOKS_V3}?payload_url=filtered/p`)).toEqual([]);
+      expect(await ids(`${HOOKS_V3}?payload_url=${encodeURIComponent(hook.payload_url)}`)).toEqual([hook.id]);
+    });
+
     it('is not on /api/, nor in its root or schema', async () => {
       expect((await t.get('/api/extras/event-rules/')).status).toBe(404);
       expect(await read('/api/extras/')).not.toHaveProperty('event-rules');

@@ -1,7 +1,7 @@
 import { DialectFilterSet, ModelView } from '../core/dialect/dialect';
 import { FieldError, ForeignKeyField, INT32_MAX, ManyToManyField } from '../core/model/fields';
 import { CustomFilter, FilterContext, ModelDef, registry } from '../core/model/model';
-import { booleanFilter, byAttr, existingIds, listHolds, pathFilter, referrerFilter, relatedByFilter, tagFilter } from '../core/query/filters';
+import { booleanFilter, byAttr, escapeLike, existingIds, listHolds, pathFilter, referrerFilter, relatedByFilter, tagFilter } from '../core/query/filters';
 import { q } from '../core/query/model-query';
 import { carriedVlanFilter } from '../dcim/components.models';
 import { contentTypeIdFilter } from '../extras/content-type-filter';
@@ -307,6 +307,19 @@ export const FILTER_VIEWS: Record<string, ModelView> = {
   // 4.0's event rules took over what a webhook fires on.
   'extras.webhook': {
     filters: Object.fromEntries(['type_create', 'type_update', 'type_delete', 'type_job_start', 'type_job_end', 'enabled', 'content_types', 'content_type_id'].map((name) => [name, null])),
+    filterset: {
+      replaces: ['payload_url'],
+      filters: {
+        // 4.x's URL filter matches any part of the URL, case-insensitively.
+        payload_url: {
+          exactOnly: true,
+          apply(values, ctx) {
+            if (!given(values).length) return;
+            ctx.where(`(${given(values).map((v) => `LOWER(t.payload_url) LIKE ${ctx.param(`%${escapeLike(v.toLowerCase())}%`)} ESCAPE '\\'`).join(' OR ')})`);
+          },
+        },
+      },
+    },
   },
   'extras.imageattachment': { filterset: { fields: ['image_width', 'image_height', 'image_size'] } },
   'extras.eventrule': {
