@@ -30,6 +30,8 @@ export * from './virtualization/models';
 export * from './virtualization/virtual-disks.models';
 export * from './tenancy/contacts.models';
 export * from './circuits/models';
+export * from './extras/events/event-rule.model';
+export * from './extras/events/notifications.model';
 export * from './extras/webhooks/webhook.model';
 export * from './core-app/job.model';
 export * from './extras/scripts/modules.model';

@@ -15,7 +15,6 @@ const FILTERSETS_46: Record<string, string[]> = JSON.parse(fs.readFileSync(path.
 type Unstored = [field: string, why: string];
 
 const owner: Unstored = ['owner', '4.5 owners are not stored'];
-const notifications: Unstored = ['notification_groups', '4.1 notifications are not stored'];
 const cableConnector: Unstored = ['cable_connector', '4.6 cable connectors are not stored'];
 const autoSync: Unstored = ['auto_sync_enabled', "4.x's data-file auto sync is not stored"];
 
@@ -24,8 +23,8 @@ const autoSync: Unstored = ['auto_sync_enabled', "4.x's data-file auto sync is n
  * the field it waits for: once the model stores it, this test asks for the filter.
  */
 const NOT_STORED: Record<string, Record<string, Unstored>> = {
-  'users.group': { notification_group_id: notifications, owner, owner_id: owner },
-  'users.user': { notification_group_id: notifications, owner, owner_id: owner },
+  'users.group': { owner, owner_id: owner },
+  'users.user': { owner, owner_id: owner },
   'extras.exporttemplate': { auto_sync_enabled: autoSync },
   'extras.configcontext': { auto_sync_enabled: autoSync },
   'extras.configcontextprofile': { auto_sync_enabled: autoSync },

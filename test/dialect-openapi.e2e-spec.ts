@@ -52,6 +52,19 @@ describe('the OpenAPI document and OPTIONS in each API dialect', () => {
       expect(v4.components.schemas).toHaveProperty(['TunnelTermination']);
     });
 
+    it('describes event rules, and a webhook without what fires it, as 4.6 does', () => {
+      expect(v4.paths).toHaveProperty(['/v4/api/extras/event-rules/']);
+      expect(v4.paths).toHaveProperty(['/v4/api/extras/event-rules/{id}/']);
+      expect(parameterNames(v4, '/v4/api/extras/event-rules/')).toEqual(expect.arrayContaining(['object_type', 'event_type', 'action_type', 'action_object_type', 'action_object_id']));
+      expect(Object.keys(v4.components.schemas.EventRule.properties)).toEqual(expect.arrayContaining(['object_types', 'event_types', 'action_type', 'action_object', 'conditions']));
+      for (const schema of [v4.components.schemas.Webhook, v4.components.schemas.WritableWebhookRequest]) {
+        for (const key of ['content_types', 'type_create', 'enabled', 'conditions']) expect(schema.properties).not.toHaveProperty(key);
+      }
+      expect(parameterNames(v4, '/v4/api/extras/webhooks/')).not.toContain('type_create');
+      for (const route of ['notification-groups', 'notifications', 'subscriptions']) expect(v4.paths).toHaveProperty([`/v4/api/extras/${route}/{id}/`]);
+      expect(parameterNames(v4, '/v4/api/users/users/')).toContain('notification_group_id');
+    });
+
     it('advertises the release 4.6 matches', () => {
       expect(v4.info.version).toBe('4.6.8');
     });
@@ -135,6 +148,13 @@ describe('the OpenAPI document and OPTIONS in each API dialect', () => {
         expect(Object.keys(v3.paths).filter((path) => path.startsWith(model.path))).toEqual([]);
         expect({ model: model.label, v3: !!v3.components.schemas[model.className] }).toEqual({ model: model.label, v3: false });
       }
+    });
+
+    it('has no event rules, and 3.5’s webhook with what fires it', () => {
+      expect(Object.keys(v3.paths).filter((p) => /event-rules|notification|subscription/.test(p))).toEqual([]);
+      expect(v3.components.schemas).not.toHaveProperty(['EventRule']);
+      expect(v3.components.schemas.WritableWebhookRequest.properties).toEqual(expect.objectContaining({ content_types: expect.anything(), type_create: expect.anything(), enabled: expect.anything() }));
+      expect(parameterNames(v3, '/api/extras/webhooks/')).toEqual(expect.arrayContaining(['content_types', 'content_type_id', 'type_create', 'enabled']));
     });
 
     it('is 3.5’s under /v3/ too, with the paths under /v3/api/', async () => {

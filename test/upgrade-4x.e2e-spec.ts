@@ -184,4 +184,49 @@ describe('upgrading a 3.5 database to 4.x storage', () => {
       },
     );
   });
+  it('moves what fires each webhook to an event rule named as it, which 3.5 still reads on the webhook', async () => {
+    await upgradedFrom(
+      'EventRules',
+      async (db) => {
+        const [yes, no] = db.options.type === 'postgres' ? [true, false] : [1, 0];
+        const conditions = '{"and": [{"attr": "status.value", "value": "active"}]}';
+        const sites = await insertRow(db, 'extras_webhook', {
+          name: 'Sites', payload_url: 'https://example.com/sites', content_types: '["dcim.site", "dcim.region"]', type_create: yes, type_update: yes, type_delete: no,
+          type_job_start: no, type_job_end: no, enabled: yes, conditions, http_method: 'POST', http_content_type: 'application/json', ssl_verification: yes,
+        });
+        const jobs = await insertRow(db, 'extras_webhook', {
+          name: 'Jobs', payload_url: 'https://example.com/jobs', content_types: '["extras.scriptmodule"]', type_create: no, type_update: no, type_delete: no,
+          type_job_start: yes, type_job_end: yes, enabled: no, http_method: 'PUT', http_content_type: 'application/json', ssl_verification: yes,
+        });
+        return { sites, jobs, conditions: JSON.parse(conditions) };
+      },
+      async (t, { sites, jobs, conditions }: Json) => {
+        const get = async (path: string) => (await t.get(path).expect(200)).body;
+        expect(await get(`/api/extras/webhooks/${sites}/`)).toMatchObject({
+          name: 'Sites', content_types: ['dcim.site', 'dcim.region'], type_create: true, type_update: true, type_delete: false, type_job_start: false, type_job_end: false,
+          enabled: true, conditions, payload_url: 'https://example.com/sites',
+        });
+        expect(await get(`/api/extras/webhooks/${jobs}/`)).toMatchObject({
+          name: 'Jobs', content_types: ['extras.scriptmodule'], type_create: false, type_job_start: true, type_job_end: true, enabled: false, conditions: null, http_method: 'PUT',
+        });
+        const hook = await get(`/v4/api/extras/webhooks/${sites}/`);
+        expect(hook).toMatchObject({ name: 'Sites', payload_url: 'https://example.com/sites', description: '' });
+        expect(hook).not.toHaveProperty('content_types');
+        const rules = (await get('/v4/api/extras/event-rules/?ordering=name')).results;
+        expect(rules).toMatchObject([
+          {
+            name: 'Jobs', object_types: ['extras.scriptmodule'], event_types: ['job_started', 'job_completed', 'job_errored', 'job_failed'], enabled: false, conditions: null,
+            action_type: { value: 'webhook' }, action_object_type: 'extras.webhook', action_object_id: jobs, action_object: { id: jobs, name: 'Jobs' }, description: '',
+          },
+          {
+            name: 'Sites', object_types: ['dcim.site', 'dcim.region'], event_types: ['object_created', 'object_updated'], enabled: true, conditions,
+            action_object_id: sites, action_object: { id: sites, name: 'Sites' },
+          },
+        ]);
+        // The upgraded rule is one like any other: 3.5 changes it through its webhook.
+        await t.patch(`/api/extras/webhooks/${sites}/`, { type_delete: true }).expect(200);
+        expect((await get(`/v4/api/extras/event-rules/${rules[1].id}/`)).event_types).toEqual(['object_created', 'object_updated', 'object_deleted']);
+      },
+    );
+  });
 });

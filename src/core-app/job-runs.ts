@@ -7,7 +7,8 @@ import { formatTimestamp } from '../core/model/fields';
 import { Row, registry } from '../core/model/model';
 import { ModelQuery } from '../core/query/model-query';
 import { pythonRepr } from '../core/util/python-repr';
-import { WebhookEvents } from '../extras/webhooks/webhooks.service';
+import { EventType } from '../extras/events/event-rule.model';
+import { EventRules } from '../extras/events/event-rules.service';
 import { Job } from './job.model';
 
 /** When a job runs: now, or at a time; and again every `interval` minutes after that. */
@@ -15,6 +16,9 @@ export interface JobSchedule {
   scheduleAt?: Date | null;
   interval?: number | null;
 }
+
+/** The event a job's end is, by the status it ended with. */
+const JOB_ENDS: Record<string, EventType> = { completed: 'job_completed', failed: 'job_failed', errored: 'job_errored' };
 
 /** A job's row, once written: the fields NetBox's Job changes as it runs. */
 type JobChanges = Partial<Record<'status' | 'started' | 'completed' | 'data' | 'error' | 'log_entries', unknown>>;
@@ -54,14 +58,14 @@ export function errorRepr(error: unknown): string {
 
 /**
  * NetBox's Job life: a `core.job` row for an object (a script's module, a data source), the job on the queue
- * under its `kind` (QUEUE_MAPPINGS names it), its start and end with their webhooks, and its recurrence.
+ * under its `kind` (QUEUE_MAPPINGS names it), its start and end with their event rules, and its recurrence.
  */
 @Injectable()
 export class JobRuns {
   constructor(
     private readonly db: Database,
     private readonly jobs: Jobs,
-    private readonly webhooks: WebhookEvents,
+    private readonly events: EventRules,
     private readonly clock: Clock,
   ) {}
 
@@ -113,7 +117,7 @@ export class JobRuns {
   }
 
   /**
-   * NetBox's job.start(): running from now, and the job-start webhooks. A job already started (a
+   * NetBox's job.start(): running from now, and the job-start event rules. A job already started (a
    * queue that delivers twice) is not run again; one delivered before its time is handed to `again`.
    */
   async start(id: number, again: (delayMs: number) => void): Promise<{ job: Row; user: Row | null } | null> {
@@ -136,7 +140,7 @@ export class JobRuns {
     );
     if (!claimed.affected) return null;
     const [user, started] = await Promise.all([this.loadUser(job.user_id), this.load(job.id)]);
-    await this.webhooks.jobEvent(this.db.manager, started!, 'job_start', user?.username ?? '');
+    await this.events.jobEvent(started!, 'job_started', user);
     return { job: started!, user };
   }
 
@@ -146,7 +150,7 @@ export class JobRuns {
   }
 
   /**
-   * NetBox's job.terminate(): its end, its data, log and error, and the job-end webhooks; then, when it recurs, the next
+   * NetBox's job.terminate(): its end, its data, log and error, and the job-end event rules; then, when it recurs, the next
    * run `interval` minutes after this one's time.
    */
   async terminate(kind: string, job: Row, user: Row | null, status: string, data: unknown, payload: (id: number) => unknown, outcome: JobOutcome = {}): Promise<void> {
@@ -154,7 +158,7 @@ export class JobRuns {
     if (outcome.log) changes.log_entries = outcome.log.entries;
     if (outcome.error !== undefined) changes.error = errorRepr(outcome.error);
     const ended = await this.update(job, changes);
-    await this.webhooks.jobEvent(this.db.manager, ended, 'job_end', user?.username ?? '');
+    await this.events.jobEvent(ended, JOB_ENDS[status] ?? 'job_completed', user);
     if (!job.interval) return;
     const next = new Date(((job.scheduled ?? job.started) as Date).getTime() + job.interval * 60_000);
     await this.enqueue(kind, job.object_type, job.object_id, job.name, user, { scheduleAt: next, interval: job.interval }, payload);

@@ -102,10 +102,11 @@ export const NetBox35 = defineDialect({
   version: '3.5',
   release: '3.5.9',
   base: '/v3',
-  // 4.2's MAC addresses; 4.0's scripts as objects (3.5 lists script classes at the same route); 3.7's VPN app; 3.6's
-  // choice sets and bookmarks, 4.3's table configs and tagged objects, 4.4's config context profiles.
+  // 4.2's MAC addresses; 4.0's scripts as objects (3.5 lists script classes at the same route); 3.7's VPN app and event
+  // rules; 3.6's choice sets and bookmarks; 4.1's notifications; 4.3's table configs and tagged objects; 4.4's config
+  // context profiles.
   lacks: [
-    'dcim.macaddress', 'extras.script', 'virtualization.virtualdisk',
+    'dcim.macaddress', 'extras.script', 'virtualization.virtualdisk', 'extras.eventrule', 'extras.notificationgroup', 'extras.notification', 'extras.subscription',
     'vpn.ikeproposal', 'vpn.ikepolicy', 'vpn.ipsecproposal', 'vpn.ipsecpolicy', 'vpn.ipsecprofile', 'vpn.tunnelgroup', 'vpn.tunnel', 'vpn.tunneltermination',
     'extras.customfieldchoiceset', 'extras.bookmark', 'extras.tableconfig', 'extras.taggeditem', 'extras.configcontextprofile',
   ],

@@ -1,7 +1,7 @@
 import { DialectFilterSet, ModelView } from '../core/dialect/dialect';
 import { FieldError, ForeignKeyField, INT32_MAX, ManyToManyField } from '../core/model/fields';
 import { CustomFilter, FilterContext, ModelDef, registry } from '../core/model/model';
-import { booleanFilter, byAttr, existingIds, listHolds, pathFilter, referrerFilter, relatedByFilter, tagFilter } from '../core/query/filters';
+import { booleanFilter, byAttr, escapeLike, existingIds, listHolds, pathFilter, referrerFilter, relatedByFilter, tagFilter } from '../core/query/filters';
 import { q } from '../core/query/model-query';
 import { carriedVlanFilter } from '../dcim/components.models';
 import { contentTypeIdFilter } from '../extras/content-type-filter';
@@ -235,11 +235,23 @@ const canFilters = Object.fromEntries(['view', 'add', 'change', 'delete'].map((a
 
 /** NetBox 4.6.8's filters beyond 3.5's, model by model, where the model stores what they filter. */
 export const FILTER_VIEWS: Record<string, ModelView> = {
-  'users.group': { filterset: { filters: { user_id: referrerFilter(model('users.user'), 'groups'), permission_id: referrerFilter(model('users.objectpermission'), 'groups') } } },
+  // 4.1's notification groups a user or group is in.
+  'users.group': {
+    filterset: {
+      filters: {
+        user_id: referrerFilter(model('users.user'), 'groups'),
+        permission_id: referrerFilter(model('users.objectpermission'), 'groups'),
+        notification_group_id: referrerFilter(model('extras.notificationgroup'), 'groups'),
+      },
+    },
+  },
   // 4.x's filter set has no is_staff.
   'users.user': {
     filters: { is_staff: null },
-    filterset: { fields: ['date_joined', 'is_superuser', 'last_login'], filters: { permission_id: referrerFilter(model('users.objectpermission'), 'users') } },
+    filterset: {
+      fields: ['date_joined', 'is_superuser', 'last_login'],
+      filters: { permission_id: referrerFilter(model('users.objectpermission'), 'users'), notification_group_id: referrerFilter(model('extras.notificationgroup'), 'users') },
+    },
   },
   'users.objectpermission': {
     filterset: { filters: { ...canFilters, object_type: objectTypesFilter('object_types', { list: true }), object_type_id: objectTypeIds('object_types', { list: true }) } },
@@ -295,8 +307,37 @@ export const FILTER_VIEWS: Record<string, ModelView> = {
   // 4.0's event rules took over what a webhook fires on.
   'extras.webhook': {
     filters: Object.fromEntries(['type_create', 'type_update', 'type_delete', 'type_job_start', 'type_job_end', 'enabled', 'content_types', 'content_type_id'].map((name) => [name, null])),
+    filterset: {
+      replaces: ['payload_url'],
+      filters: {
+        // 4.x's URL filter matches any part of the URL, case-insensitively.
+        payload_url: {
+          exactOnly: true,
+          apply(values, ctx) {
+            if (!given(values).length) return;
+            ctx.where(`(${given(values).map((v) => `LOWER(t.payload_url) LIKE ${ctx.param(`%${escapeLike(v.toLowerCase())}%`)} ESCAPE '\\'`).join(' OR ')})`);
+          },
+        },
+      },
+    },
   },
   'extras.imageattachment': { filterset: { fields: ['image_width', 'image_height', 'image_size'] } },
+  'extras.eventrule': {
+    filterset: {
+      filters: {
+        object_type: objectTypesFilter('object_types', { list: true }),
+        object_type_id: objectTypeIds('object_types', { list: true }),
+        action_object_type: objectTypesFilter('action_object_type'),
+        // Rules for any of the event types given (their lists overlap).
+        event_type: {
+          apply(values, ctx) {
+            if (!given(values).length) return;
+            ctx.where(`(${given(values).map((v) => `CAST(t.event_types AS TEXT) LIKE ${ctx.param(`%${JSON.stringify(v)}%`)}`).join(' OR ')})`);
+          },
+        },
+      },
+    },
+  },
   'core.job': {
     filterset: {
       // 4.x's object_type is a MultiValueContentTypeFilter (`core.datasource`), where 3.5's took an id.

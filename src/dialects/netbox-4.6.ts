@@ -86,6 +86,8 @@ export const NetBox46 = defineDialect({
       hide: ['ui_visibility', 'choices'],
       filters: { content_types: 'object_type', content_type_id: 'object_type_id', ui_visibility: null },
     },
+    // 3.7's event rules took over what fires a webhook: only 3.5 reads and writes it on the webhook.
+    'extras.webhook': { hide: ['content_types', 'type_create', 'type_update', 'type_delete', 'type_job_start', 'type_job_end', 'enabled', 'conditions'] },
     'extras.customlink': objectTypesView,
     'extras.exporttemplate': objectTypesView,
     'extras.savedfilter': objectTypesView,

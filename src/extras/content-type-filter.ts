@@ -11,23 +11,27 @@ import { q } from '../core/query/model-query';
 const contentTypes = () => q(registry.get('extras.contenttype')!.table);
 const labelOf = (alias: string) => `${alias}.app_label || '.' || ${alias}.model`;
 
+/** Where the types are: a column of the row (`t`), or an SQL expression over it (a value read from another table). */
+export type TypesAt = string | { sql: string };
+const valueOf = (at: TypesAt) => (typeof at === 'string' ? `t.${q(at)}` : at.sql);
+
 /** Whether the row's type column, or its list of types, holds the content type `ct`. */
-function holds(column: string, list: boolean): string {
-  return list ? `CAST(t.${q(column)} AS TEXT) LIKE '%"' || ${labelOf('ct')} || '"%'` : `t.${q(column)} = ${labelOf('ct')}`;
+function holds(column: TypesAt, list: boolean): string {
+  return list ? `CAST(${valueOf(column)} AS TEXT) LIKE '%"' || ${labelOf('ct')} || '"%'` : `${valueOf(column)} = ${labelOf('ct')}`;
 }
 
 /**
  * NetBox's ContentTypeFilter (`?content_type=dcim.site`): one value, the last given. Its lookups,
  * `__n` included, match exactly as the plain filter does: NetBox's filter ignores both lookup and negation.
  */
-export function contentTypeFilter(column: string, opts: { list?: boolean } = {}): CustomFilter {
+export function contentTypeFilter(column: TypesAt, opts: { list?: boolean } = {}): CustomFilter {
   return {
     lookups: opts.list ? STRING_LOOKUPS.filter((l) => l !== 'empty') : ['n'],
     apply(values, ctx) {
       const label = values[values.length - 1].toLowerCase();
       if (!label) return;
       if (label.split('.').length !== 2) return ctx.where('1 = 0');
-      const sql = opts.list ? `CAST(t.${q(column)} AS TEXT) LIKE ${ctx.param(`%${JSON.stringify(label)}%`)}` : `t.${q(column)} = ${ctx.param(label)}`;
+      const sql = opts.list ? `CAST(${valueOf(column)} AS TEXT) LIKE ${ctx.param(`%${JSON.stringify(label)}%`)}` : `${valueOf(column)} = ${ctx.param(label)}`;
       ctx.where(sql);
     },
   };
@@ -52,7 +56,7 @@ async function existingContentTypeIds(values: string[], ctx: FilterContext): Pro
  * `?<type>_id=<content type id>` (and `__n`): objects whose type column, or list of types, names one of
  * those content types; every id must exist.
  */
-export function contentTypeIdFilter(column: string, opts: { list?: boolean } = {}): CustomFilter {
+export function contentTypeIdFilter(column: TypesAt, opts: { list?: boolean } = {}): CustomFilter {
   return {
     negatable: true,
     async apply(values, ctx) {
@@ -68,13 +72,13 @@ const COMPARISONS: Record<string, string> = { exact: '=', n: '=', gt: '>', gte: 
  * NetBox's `content_type_id` of objects with a list of types (a MultiValueNumberFilter on `content_types__id`):
  * any listed type's id compared with any value; `__n` excludes objects with one of them, `__empty` selects those with none.
  */
-export function contentTypeIdsFilter(column: string): CustomFilter {
+export function contentTypeIdsFilter(column: TypesAt): CustomFilter {
   return {
     lookups: ['n', 'lte', 'lt', 'gte', 'gt', 'empty'],
     apply(values, ctx) {
       if (ctx.lookup === 'empty') {
         const empty = parseNullBoolean(values[values.length - 1]);
-        const none = `CAST(t.${q(column)} AS TEXT) IN ('[]', 'null') OR t.${q(column)} IS NULL`;
+        const none = `CAST(${valueOf(column)} AS TEXT) IN ('[]', 'null') OR ${valueOf(column)} IS NULL`;
         if (empty !== null) ctx.where(empty ? `(${none})` : `NOT (${none})`);
         return;
       }

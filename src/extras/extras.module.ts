@@ -26,13 +26,16 @@ import { ScriptRuns } from './scripts/scripts.service';
 import { syncRouteController } from './synced-data.controller';
 import { JobRuns } from '../core-app/job-runs';
 import { Webhook } from './webhooks/webhook.model';
-import { WebhookEvents } from './webhooks/webhooks.service';
+import { EventRule } from './events/event-rule.model';
+import { EventRules } from './events/event-rules.service';
+import { Notification, NotificationGroup, Subscription } from './events/notifications.model';
+import { Notifications } from './events/notifications.service';
 
 export const ExtrasModule = apiApp(
   'extras',
   [
-    Bookmark, ConfigContext, ConfigContextProfile, ConfigTemplate, ContentType, CustomField, CustomFieldChoiceSet, CustomLink, ExportTemplate, ImageAttachment,
-    JournalEntry, ObjectChange, SavedFilter, TableConfig, Tag, TaggedItem, Webhook,
+    Bookmark, ConfigContext, ConfigContextProfile, ConfigTemplate, ContentType, CustomField, CustomFieldChoiceSet, CustomLink, EventRule, ExportTemplate, ImageAttachment,
+    JournalEntry, Notification, NotificationGroup, ObjectChange, SavedFilter, Subscription, TableConfig, Tag, TaggedItem, Webhook,
   ],
   {
     controllers: [
@@ -45,7 +48,7 @@ export const ExtrasModule = apiApp(
       ChoiceSetChoicesController,
       ...[ConfigContext, ConfigContextProfile, ConfigTemplate, ExportTemplate].map(syncRouteController),
     ],
-    providers: [ChangelogRetention, ContentTypeSync, ExportTemplateRenderer, ImageAttachmentWrites, MediaStore, WebhookEvents, JobRuns, ScriptCatalogue, ScriptRuns],
+    providers: [ChangelogRetention, ContentTypeSync, ExportTemplateRenderer, ImageAttachmentWrites, MediaStore, EventRules, Notifications, JobRuns, ScriptCatalogue, ScriptRuns],
     // Jobs of other apps (a data source's sync) run as scripts' do.
     exports: [JobRuns],
   },

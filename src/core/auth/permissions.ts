@@ -20,6 +20,11 @@ export function actionOf(method: string): 'view' | 'add' | 'change' | 'delete' {
   }
 }
 
+/** NetBox's DEFAULT_PERMISSIONS: what every signed-in user may do to their own objects without being granted it. */
+const DEFAULT_PERMISSIONS: Record<string, Constraint[]> = Object.fromEntries(
+  ['notification', 'subscription'].flatMap((name) => ['view', 'add', 'change', 'delete'].map((action) => [`extras.${name}:${action}`, [{ user: '$user' }]])),
+);
+
 /**
  * NetBox's object permissions: a user holds, directly or through groups, enabled permissions
  * naming object types and actions, each optionally narrowed by constraints.
@@ -43,6 +48,8 @@ export class PermissionService {
       if (sets.length === 0 || sets.some((s) => Object.keys(s).length === 0)) return 'all';
       constraints.push(...sets.map((s) => bindUser(s, user.id)));
     }
+    const defaults = DEFAULT_PERMISSIONS[`${objectType}:${action}`];
+    if (defaults) return [...constraints, ...defaults.map((c) => bindUser(c, user.id))];
     return granted ? constraints : null;
   }
 

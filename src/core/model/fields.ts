@@ -542,6 +542,45 @@ export class ContentTypeListField extends JsonField {
   }
 }
 
+/**
+ * A list of choices kept as JSON (NetBox's ArrayField of a choice: an event rule's event types). Errors are DRF's
+ * ListField's, each item's under its position; an empty list is Django's blank value.
+ */
+export class ChoiceListField extends JsonField {
+  readonly lookups: readonly string[] = [];
+  readonly optionsType: string = 'list';
+  private readonly item: ChoiceField;
+  constructor(
+    readonly choices: readonly Choice[],
+    opts: FieldOptions = {},
+  ) {
+    super(opts);
+    this.item = new ChoiceField(choices, { flat: true });
+  }
+  emptyValue(): string[] {
+    return [];
+  }
+  protected parseValue(input: unknown): string[] {
+    if (!Array.isArray(input)) throw new FieldError([`Expected a list of items but got type "${pythonType(input)}".`]);
+    if (input.length === 0 && !this.opts.blank) throw new FieldError(['This field cannot be blank.']);
+    const errors: Record<string, string[]> = {};
+    const values = input.map((item, position) => {
+      try {
+        return String(this.item.parse(item));
+      } catch (e) {
+        if (!(e instanceof FieldError) || !Array.isArray(e.messages)) throw e;
+        errors[position] = e.messages;
+        return '';
+      }
+    });
+    if (Object.keys(errors).length) throw new FieldError(errors);
+    return [...new Set(values)];
+  }
+  openapi(): Record<string, unknown> {
+    return { type: 'array', items: this.item.openapi() };
+  }
+}
+
 export interface IntegerListOptions extends FieldOptions {
   min?: number;
   max?: number;
@@ -808,6 +847,8 @@ export class GenericRelationField extends Field<null> {
     readonly cascade = false,
     /** Django's related name: what the object named lists these as in GraphQL (`contacts`, `changelog`); the model's plural otherwise. */
     readonly relatedName?: string,
+    /** A write naming no object is refused under this key, as a missing related object is (an event rule's action); else as a whole. */
+    readonly missingKey?: string,
   ) {
     super({ readOnly: true, nullable: true });
   }
@@ -955,14 +996,15 @@ export const json = (opts?: FieldOptions) => new JsonField(opts);
 export const binary = (opts?: FieldOptions) => new BinaryField(opts);
 export const integers = (opts?: IntegerListOptions) => new IntegerListField(opts);
 export const texts = (opts?: TextListOptions) => new TextListField(opts);
+export const choiceList = (choices: readonly Choice[], opts?: FieldOptions) => new ChoiceListField(choices, opts);
 export const date = (opts?: FieldOptions) => new DateField(opts);
 export const datetime = (opts?: FieldOptions) => new DateTimeField(opts);
 export const foreignKey = (ref: ModelRef, opts?: ForeignKeyOptions) => new ForeignKeyField(ref, opts);
 export const manyToMany = (ref: ModelRef, opts?: ManyToManyOptions) => new ManyToManyField(ref, opts);
 /** The other side of `owner`'s many-to-many relation `relation` (see ReverseManyToManyField). */
 export const reverseManyToMany = (owner: ModelRef, relation: string, opts?: ManyToManyOptions) => new ReverseManyToManyField(owner, relation, opts);
-export const genericRelation = (typeField: string, idField: string, opts: { cascade?: boolean; relatedName?: string } = {}) =>
-  new GenericRelationField(typeField, idField, !!opts.cascade, opts.relatedName);
+export const genericRelation = (typeField: string, idField: string, opts: { cascade?: boolean; relatedName?: string; missingKey?: string } = {}) =>
+  new GenericRelationField(typeField, idField, !!opts.cascade, opts.relatedName, opts.missingKey);
 export const input = (parser: (value: unknown) => unknown, schema: Record<string, unknown>, opts?: FieldOptions) => new InputField(parser, schema, opts);
 export const contentType = (opts?: ContentTypeOptions) => new ContentTypeField(opts);
 export const contentTypes = (opts?: FieldOptions) => new ContentTypeListField(opts);

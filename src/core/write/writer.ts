@@ -708,6 +708,7 @@ export class Writer {
       const target = registry.get(type);
       // An id beyond what an id column holds names no object (PostgreSQL would refuse to compare it).
       if (!target || Number(id) > MAX_ROW_ID || !(await new ModelQuery(this.em, target, this.driver).whereIdIn([id]).count())) {
+        if (field.missingKey) throw new ValidationError({ [field.missingKey]: [`Related object not found using the provided numeric ID: ${id}`] });
         throw new ValidationError({ non_field_errors: [`Invalid ${field.name}: ${type} ID ${id}`] });
       }
     }

@@ -10,6 +10,7 @@ import { ModelDef, Row } from '../../core/model/model';
 import { ModelQuery, q } from '../../core/query/model-query';
 import { Mode, Representation, represent } from '../../core/serialize/serializer';
 import { JobRuns } from '../../core-app/job-runs';
+import { EventRules } from '../events/event-rules.service';
 import { Job, TERMINAL_STATUSES } from '../../core-app/job.model';
 import { Installed, ScriptCatalogue, displayNameOf } from './catalogue';
 import { ReportModule, Script as ScriptRow, ScriptModule, latestJobs } from './modules.model';
@@ -25,6 +26,8 @@ interface ScriptJob {
   data: Record<string, unknown>;
   commit: boolean;
   requestId: string | null;
+  /** Run by an event rule: `data` is the event's (the object's data, the rule's first), handed to the script as it is. */
+  event?: boolean;
 }
 
 /** What a `report` job carries. */
@@ -62,11 +65,13 @@ export class ScriptRuns implements OnModuleInit {
     private readonly permissions: PermissionService,
     private readonly runs: JobRuns,
     private readonly clock: Clock,
+    private readonly events: EventRules,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
     this.jobs.handlers.register('script', (job: ScriptJob) => this.runScript(job));
+    this.events.launchScriptsWith((script, data, user, requestId) => this.runForEvent(script, data, user, requestId));
     this.jobs.handlers.register('report', (job: ReportJob) => this.runReport(job));
   }
 
@@ -219,6 +224,21 @@ export class ScriptRuns implements OnModuleInit {
     return Number(found.id);
   }
 
+  /**
+   * An event rule's script (NetBox's process_event_rules): a job of the script as the user whose change (or job) fired
+   * the rule, committing, with the event's data. A script no longer installed is not run.
+   */
+  async runForEvent(scriptId: number, data: Record<string, unknown>, user: Row | null, requestId: string | null): Promise<void> {
+    const [row] = await new ModelQuery(this.db.manager, ScriptRow, this.db.driver).whereIdIn([scriptId]).rows();
+    const [module] = row ? await this.catalogue.moduleRows(ScriptModule, [row.module_id]) : [];
+    const script = module && SCRIPTS.installed(this.catalogue).get(`${module.name}.${row.name}`);
+    if (!script) {
+      this.logger.warn(`an event rule names script ${scriptId}, which is not installed`);
+      return;
+    }
+    await this.enqueue(SCRIPTS, module.id, script.className, user, { scheduleAt: null, interval: null }, (id): ScriptJob => ({ job: id, data, commit: true, requestId, event: true }));
+  }
+
   /** `POST /api/extras/reports/<module>.<Name>/run/`: the report's detail with the new job as its result. */
   async requestReport(fullName: string, body: unknown, ctx: RequestContext): Promise<Representation> {
     if (!ctx.user || !(await this.permissions.can(ctx.user, 'extras.report', 'run'))) {
@@ -274,8 +294,8 @@ export class ScriptRuns implements OnModuleInit {
       await this.crud.write(ctx, async (writer, em) => {
         const objects = new ObjectWrites(writer, em, this.db.driver, this.config);
         const vars = installed.cls.vars ?? {};
-        // Checked again: what the data name may have changed since the request.
-        const { values, errors } = await cleanData(vars, payload.data, objects);
+        // Checked again: what the data name may have changed since the request. An event's data is the script's as it is.
+        const { values, errors } = payload.event ? { values: payload.data, errors: {} } : await cleanData(vars, payload.data, objects);
         if (Object.keys(errors).length) throw new AbortScript(`invalid data: ${JSON.stringify(errors)}`);
         const script = new (installed.cls as unknown as new () => Script)();
         const scriptCtx: ScriptContext = {
@@ -292,7 +312,7 @@ export class ScriptRuns implements OnModuleInit {
           update: (label, id, body) => objects.update(label, id, body),
           delete: (label, id) => objects.delete(label, id),
         };
-        const output = await script.run(await resolveData(vars, values, objects), scriptCtx);
+        const output = await script.run(payload.event ? values : await resolveData(vars, values, objects), scriptCtx);
         data.output = output === undefined || output === null ? null : String(output);
         if (!payload.commit) throw new Rollback();
       });

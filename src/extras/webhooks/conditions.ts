@@ -252,3 +252,26 @@ function translateRegex(source: string, multiline: boolean): string | null {
   }
   return inClass ? null : out;
 }
+
+/** Why a stored `conditions` value is no condition set, or null: Django's falsy JSON is none at all. */
+export function conditionsError(value: unknown): string | null {
+  if (!pythonTruthy(value)) return null;
+  try {
+    new ConditionSet(value);
+    return null;
+  } catch (e) {
+    if (e instanceof ConditionError) return e.message;
+    throw e;
+  }
+}
+
+/** Whether conditions hold for an event's data: none always hold, an invalid set never (NetBox logs it and skips the rule). */
+export function conditionsHold(conditions: unknown, data: unknown): boolean {
+  if (!pythonTruthy(conditions)) return true;
+  try {
+    return new ConditionSet(conditions).eval(data);
+  } catch (e) {
+    if (e instanceof ConditionError) return false;
+    throw e;
+  }
+}

@@ -1,0 +1,236 @@
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../../core/config/config';
+import { Database } from '../../core/db/database';
+import type { CachedReads } from '../../core/db/read-cache';
+import { ChangeEvent, ChangeEvents, ChangeListener, CommittedChanges, deletedKey } from '../../core/events/change-events';
+import { Jobs } from '../../core/jobs/queue';
+import { Driver } from '../../core/model/fields';
+import { ModelDef, Row } from '../../core/model/model';
+import { ModelQuery, q } from '../../core/query/model-query';
+import { conditionsHold } from '../webhooks/conditions';
+import { WebhookDefinition, WebhookEvent, deliverWebhook, webhookTimestamp } from '../webhooks/delivery';
+import { Webhook } from '../webhooks/webhook.model';
+import { ActionType, EventRule, EventType } from './event-rule.model';
+
+/** What a webhook job carries: the webhook as it was when the event happened, and the event. */
+export interface WebhookJob {
+  webhook: WebhookDefinition;
+  event: WebhookEvent;
+}
+
+/** An enabled rule as firing reads it, with the webhook it sends, if it sends one. */
+export interface ActiveRule {
+  id: number;
+  name: string;
+  objectTypes: string[];
+  eventTypes: string[];
+  conditions: unknown;
+  actionType: ActionType;
+  actionObjectId: number | null;
+  actionData: unknown;
+  webhook: WebhookDefinition | null;
+}
+
+/** One event as the rules meet it: its type, its object's type and data, and who caused it. */
+export interface RuleEvent {
+  eventType: EventType;
+  objectType: string;
+  /** The object's representation (a job's data, for a job's events). */
+  data: unknown;
+  user: Row | null;
+  requestId: string | null;
+  snapshots?: { prechange: unknown; postchange: unknown };
+}
+
+/** Runs an event rule's script: set by the scripts' service, which runs scripts. */
+export type ScriptLauncher = (scriptId: number, data: Record<string, unknown>, user: Row | null, requestId: string | null) => Promise<void>;
+/** Notifies the members of a notification group of an event: set by the notifications' service. */
+export type GroupNotifier = (groupId: number, event: RuleEvent) => Promise<void>;
+
+/** NetBox's WEBHOOK_EVENT_TYPES: an event type as a webhook's payload names it. */
+const WEBHOOK_EVENTS: Record<EventType, string> = {
+  object_created: 'created',
+  object_updated: 'updated',
+  object_deleted: 'deleted',
+  job_started: 'job_started',
+  job_completed: 'job_ended',
+  job_failed: 'job_ended',
+  job_errored: 'job_ended',
+};
+
+/** A change's event type. */
+export const CHANGE_EVENTS: Record<ChangeEvent['action'], EventType> = { create: 'object_created', update: 'object_updated', delete: 'object_deleted' };
+
+/** The webhook columns a delivery needs, read with the rule that names it. */
+const WEBHOOK_COLUMNS = ['name', 'payload_url', 'http_method', 'http_content_type', 'additional_headers', 'body_template', 'secret', 'ssl_verification', 'ca_file_path'] as const;
+
+/** The key under which the enabled rules are remembered while the tables they are read from are unwritten. */
+const ENABLED = 'extras.eventrule:enabled';
+
+/**
+ * NetBox's event processing: the changes a transaction committed, and jobs starting and ending, meet the enabled event
+ * rules (their object types, event types and conditions), and each matching rule runs its action: a webhook delivered
+ * by a worker, a script enqueued as a job, or a notification of a group's users.
+ */
+@Injectable()
+export class EventRules implements ChangeListener, OnModuleInit {
+  private readonly logger = new Logger('EventRules');
+  /** The enabled rules as one transaction sees them, read once per transaction. */
+  private readonly inTransaction = new WeakMap<EntityManager, Promise<ActiveRule[]>>();
+  private scripts: ScriptLauncher | null = null;
+  private notifier: GroupNotifier | null = null;
+
+  constructor(
+    private readonly events: ChangeEvents,
+    private readonly jobs: Jobs,
+    private readonly db: Database,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.events.listen(this);
+    this.jobs.handlers.register('webhook', (job: WebhookJob, { signal }) => deliverWebhook(job.webhook, job.event, { signal }));
+  }
+
+  /** Where script actions go. */
+  launchScriptsWith(launcher: ScriptLauncher): void {
+    this.scripts = launcher;
+  }
+
+  /** Where notification actions go. */
+  notifyGroupsWith(notifier: GroupNotifier): void {
+    this.notifier = notifier;
+  }
+
+  /** The enabled rules, through the read cache when there is one. */
+  enabled(em: EntityManager, cache?: CachedReads): Promise<ActiveRule[]> {
+    const read = () => enabledRules(em, this.db.driver);
+    return cache ? cache.value(ENABLED, [EventRule.table, Webhook.table], read) : read();
+  }
+
+  async wantsDeleted(model: ModelDef, em: EntityManager, cache?: CachedReads): Promise<boolean> {
+    let rules = this.inTransaction.get(em);
+    if (!rules) this.inTransaction.set(em, (rules = this.enabled(em, cache)));
+    return matching(await rules, model.label, 'object_deleted').length > 0;
+  }
+
+  async committed(committed: CommittedChanges): Promise<void> {
+    const rules = await this.enabled(this.db.manager, committed.reads);
+    if (!rules.length) return;
+    // Each object's latest state, rendered once per model, whatever the number of its events.
+    const wanted = new Map<ModelDef, Set<number>>();
+    for (const change of committed.changes) {
+      if (change.action === 'delete' || !matching(rules, change.model.label, CHANGE_EVENTS[change.action]).length) continue;
+      if (!wanted.has(change.model)) wanted.set(change.model, new Set());
+      wanted.get(change.model)!.add(change.id);
+    }
+    const data = new Map<string, unknown>();
+    for (const [model, ids] of wanted) {
+      for (const rep of await committed.render(model, [...ids])) data.set(deletedKey(model, rep.id as number), rep);
+    }
+    for (const change of committed.changes) {
+      const key = deletedKey(change.model, change.id);
+      const objectData = change.action === 'delete' ? committed.deleted.get(key) : data.get(key);
+      // Gone by the time it was rendered (created, then deleted by the same request): nothing to tell.
+      if (objectData === undefined) continue;
+      const event: RuleEvent = {
+        eventType: CHANGE_EVENTS[change.action],
+        objectType: change.model.label,
+        data: objectData,
+        user: committed.user,
+        requestId: committed.requestId,
+        snapshots: { prechange: change.prechange ?? null, postchange: change.postchange ?? null },
+      };
+      await this.process(matching(rules, event.objectType, event.eventType), event);
+    }
+  }
+
+  /** A job of some object's type started or ended: the rules for that job event, with the job's data. */
+  async jobEvent(job: Row, eventType: EventType, user: Row | null): Promise<void> {
+    const objectType = String(job.object_type);
+    const rules = matching(await this.enabled(this.db.manager), objectType, eventType);
+    await this.process(rules, { eventType, objectType, data: job.data ?? null, user, requestId: null });
+  }
+
+  /** NetBox's process_event_rules: each rule whose conditions hold for the event's data runs its action, with its data first. */
+  private async process(rules: ActiveRule[], event: RuleEvent): Promise<void> {
+    for (const rule of rules) {
+      if (!conditionsHold(rule.conditions, event.data)) continue;
+      const data = { ...(isObject(rule.actionData) ? rule.actionData : {}), ...(isObject(event.data) ? event.data : {}) };
+      try {
+        await this.act(rule, { ...event, data: isObject(event.data) ? data : event.data });
+      } catch (e) {
+        this.logger.error(`event rule ${rule.name} failed: ${e instanceof Error ? e.stack : e}`);
+      }
+    }
+  }
+
+  private async act(rule: ActiveRule, event: RuleEvent): Promise<void> {
+    if (rule.actionType === 'webhook') {
+      if (!rule.webhook) return;
+      const payload: WebhookEvent = {
+        event: WEBHOOK_EVENTS[event.eventType],
+        timestamp: webhookTimestamp(new Date()),
+        model: event.objectType.split('.')[1],
+        username: event.user?.username ?? '',
+        request_id: event.requestId,
+        data: event.data,
+        ...(event.snapshots ? { snapshots: event.snapshots } : {}),
+      };
+      const job: WebhookJob = { webhook: rule.webhook, event: payload };
+      this.jobs.submit('webhook', job, { retries: this.config.jobs.retryMax });
+    } else if (rule.actionType === 'script') {
+      if (rule.actionObjectId !== null && this.scripts) await this.scripts(rule.actionObjectId, event.data as Record<string, unknown>, event.user, event.requestId);
+    } else if (rule.actionType === 'notification') {
+      if (rule.actionObjectId !== null && this.notifier) await this.notifier(rule.actionObjectId, event);
+    }
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Rules that apply to an object type and an event type. */
+export function matching(rules: ActiveRule[], objectType: string, eventType: EventType): ActiveRule[] {
+  return rules.filter((r) => r.eventTypes.includes(eventType) && r.objectTypes.includes(objectType));
+}
+
+/** The enabled rules with the webhooks they send, in one statement. */
+async function enabledRules(em: EntityManager, driver: Driver): Promise<ActiveRule[]> {
+  const query = new ModelQuery(em, EventRule, driver);
+  query.join(`LEFT JOIN ${q(Webhook.table)} w ON t.action_object_type = ${query.param(Webhook.label)} AND w.id = t.action_object_id`);
+  query.where(`t.enabled = ${query.param(EventRule.storedFields.enabled.toParam(true, driver))}`);
+  const also = Object.fromEntries([['w_id', 'w.id'], ...WEBHOOK_COLUMNS.map((c) => [`w_${c}`, `w.${q(c)}`])]);
+  const rows = await query.rows({ order: ['id'], also });
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    objectTypes: row.object_types ?? [],
+    eventTypes: row.event_types ?? [],
+    conditions: row.conditions,
+    actionType: row.action_type,
+    actionObjectId: row.action_object_id,
+    actionData: row.action_data,
+    webhook: row.w_id === null || row.w_id === undefined ? null : webhookOf(row),
+  }));
+}
+
+/** A webhook's definition from its columns read beside its rule; the rule's conditions are evaluated before it is sent. */
+function webhookOf(row: Row): WebhookDefinition {
+  const value = (c: (typeof WEBHOOK_COLUMNS)[number]) => Webhook.storedFields[c].fromDb(row[`w_${c}`]);
+  return {
+    id: Number(row.w_id),
+    name: value('name') as string,
+    payload_url: value('payload_url') as string,
+    http_method: value('http_method') as string,
+    http_content_type: value('http_content_type') as string,
+    additional_headers: value('additional_headers') as string,
+    body_template: value('body_template') as string,
+    secret: value('secret') as string,
+    conditions: null,
+    ssl_verification: value('ssl_verification') as boolean,
+    ca_file_path: value('ca_file_path') as string | null,
+  };
+}
