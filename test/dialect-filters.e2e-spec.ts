@@ -79,8 +79,6 @@ const NOT_STORED: Record<string, Record<string, Unstored>> = {
   'virtualization.virtualmachine': {
     interface_count: ['interface_count', '4.x counter fields are not stored'],
     virtual_disk_count: ['virtual_disk_count', '4.x counter fields are not stored'],
-    virtual_machine_type: ['virtual_machine_type', '4.6 machine types are not stored'],
-    virtual_machine_type_id: ['virtual_machine_type', '4.6 machine types are not stored'],
   },
   'virtualization.vminterface': {
     vlan_translation_policy: ['vlan_translation_policy', '4.2 VLAN translation is not stored'],

@@ -100,10 +100,11 @@ export const NetBox35 = defineDialect({
   version: '3.5',
   release: '3.5.9',
   base: '/v3',
-  // 4.2's MAC addresses; 4.0's scripts as objects (3.5 lists script classes at the same route); 3.7's VPN app.
+  // 4.2's MAC addresses; 4.0's scripts as objects (3.5 lists script classes at the same route); 3.7's VPN app; 4.6's machine types.
   lacks: [
     'dcim.macaddress', 'extras.script', 'virtualization.virtualdisk',
     'vpn.ikeproposal', 'vpn.ikepolicy', 'vpn.ipsecproposal', 'vpn.ipsecpolicy', 'vpn.ipsecprofile', 'vpn.tunnelgroup', 'vpn.tunnel', 'vpn.tunneltermination',
+    'virtualization.virtualmachinetype',
   ],
   // 4.5's check of credentials; 4.2's background queues, workers and tasks.
   lacksRoutes: ['authentication-check', 'core/background-queues', 'core/background-workers', 'core/background-tasks'],
@@ -139,8 +140,8 @@ export const NetBox35 = defineDialect({
     // 4.1 stores a machine's disk in megabytes; 3.5 spoke gigabytes. Its 4.x fields are not 3.5's.
     'virtualization.virtualmachine': {
       convert: { disk: gigabytes },
-      hide: ['serial', 'start_on_boot', 'config_template'],
-      filters: { any_mac_address: null },
+      hide: ['serial', 'start_on_boot', 'config_template', 'virtual_machine_type'],
+      filters: { any_mac_address: null, virtual_machine_type: null, virtual_machine_type_id: null },
     },
     'virtualization.vminterface': interfaces,
     // 4.5's v2 tokens: 3.5 neither shows nor takes nor filters what makes one.
