@@ -79,7 +79,7 @@ const ADDED: Record<string, ModelView> = {
   'users.group': added(['description', 'permissions']),
   'users.user': added(['last_login', 'permissions']),
   'circuits.circuittype': added(['color', 'comments']),
-  'circuits.circuit': added(['distance', 'distance_unit']),
+  'circuits.circuit': added(['distance', 'distance_unit', 'assignments']),
   'wireless.wirelesslink': added(['distance', 'distance_unit']),
   'extras.tag': added(['weight']),
   // 3.7 split `ui_visibility` into `ui_visible` and `ui_editable`: the model keeps both in step.
@@ -100,11 +100,11 @@ export const NetBox35 = defineDialect({
   version: '3.5',
   release: '3.5.9',
   base: '/v3',
-  // 4.2's MAC addresses; 4.0's scripts as objects (3.5 lists script classes at the same route); 3.7's VPN app; 4.6's machine types.
+  // 4.2's MAC addresses; 4.0's scripts as objects (3.5 lists script classes at the same route); 3.7's VPN app; 4.6's machine types; 4.1's circuit groups.
   lacks: [
     'dcim.macaddress', 'extras.script', 'virtualization.virtualdisk',
     'vpn.ikeproposal', 'vpn.ikepolicy', 'vpn.ipsecproposal', 'vpn.ipsecpolicy', 'vpn.ipsecprofile', 'vpn.tunnelgroup', 'vpn.tunnel', 'vpn.tunneltermination',
-    'virtualization.virtualmachinetype',
+    'virtualization.virtualmachinetype', 'circuits.circuitgroup', 'circuits.circuitgroupassignment',
   ],
   // 4.5's check of credentials; 4.2's background queues, workers and tasks.
   lacksRoutes: ['authentication-check', 'core/background-queues', 'core/background-workers', 'core/background-tasks'],

@@ -499,6 +499,7 @@ export const FILTER_VIEWS: Record<string, ModelView> = {
   },
   'ipam.l2vpntermination': { filterset: { fields: ['assigned_object_id'] } },
   'vpn.tunneltermination': { filterset: { filters: { termination_type: objectTypesFilter('termination_type') } } },
+  'circuits.circuitgroupassignment': { filterset: { filters: { member_type: objectTypesFilter('member_type'), member_type_id: objectTypeIds('member_type') } } },
   'virtualization.cluster': { filterset: { fields: ['scope_id'] } },
   'virtualization.virtualmachine': {
     filterset: { fields: ['serial', 'start_on_boot'], related: ['config_template_id', 'primary_ip4_id', 'primary_ip4', 'primary_ip6_id', 'primary_ip6'] },
