@@ -28,6 +28,7 @@ export * from './virtualization/virtual-disks.models';
 export * from './tenancy/contacts.models';
 export * from './circuits/models';
 export * from './circuits/groups.models';
+export * from './circuits/virtual-circuits.models';
 export * from './extras/webhooks/webhook.model';
 export * from './core-app/job.model';
 export * from './extras/scripts/modules.model';

@@ -5,7 +5,7 @@ import { TestApp } from './helpers/test-app';
 /** The routes of the models only 4.x has, by app, as 4.6.8 serves them below /v4/api/. */
 const ROUTES: Record<string, string[]> = {
   virtualization: ['virtual-machine-types'],
-  circuits: ['circuit-groups', 'circuit-group-assignments'],
+  circuits: ['circuit-groups', 'circuit-group-assignments', 'virtual-circuit-types', 'virtual-circuits', 'virtual-circuit-terminations'],
 };
 const ALL_ROUTES = Object.entries(ROUTES).flatMap(([app, routes]) => routes.map((route) => `${app}/${route}`));
 
@@ -101,6 +101,12 @@ describe("4.x's further DCIM, circuit and virtualization models on /v4", () => {
         expect.arrayContaining(['group_id', 'group', 'member_type', 'member_type_id', 'member_id', 'priority', 'circuit_id', 'circuit', 'provider_id', 'provider']),
       );
       expect(doc.components.schemas.Circuit.properties).toHaveProperty('assignments');
+      expect(params('/v4/api/circuits/virtual-circuit-terminations/')).toEqual(
+        expect.arrayContaining(['virtual_circuit_id', 'role', 'interface_id', 'provider_id', 'provider', 'provider_account_id', 'provider_account', 'provider_network_id']),
+      );
+      expect(params('/v4/api/dcim/interfaces/')).toEqual(expect.arrayContaining(['virtual_circuit_id', 'virtual_circuit_termination_id']));
+      const v3 = await read('/api/schema/?format=json');
+      expect(v3.paths['/api/dcim/interfaces/'].get.parameters.map((p: Json) => p.name)).not.toContain('virtual_circuit_id');
     });
   });
 
@@ -383,6 +389,237 @@ describe("4.x's further DCIM, circuit and virtualization models on /v4", () => {
         const two = await pageStatements(t, () => t.get(`${url}&limit=2`));
         const more = await pageStatements(t, async () => expect((await read(`${url}&limit=7`)).results.length).toBeGreaterThanOrEqual(6));
         expect(more).toBe(two);
+      }
+    });
+  });
+  describe('virtual circuits, their types and terminations', () => {
+    const types = v4('circuits/virtual-circuit-types');
+    const vcs = v4('circuits/virtual-circuits');
+    const terms = v4('circuits/virtual-circuit-terminations');
+    let network: Json;
+    let vcType: Json;
+    let device: Json;
+
+    beforeAll(async () => {
+      network = await createOne(t, '/api/circuits/provider-networks/', { provider: provider.id, name: 'Telia MPLS' });
+      vcType = await createOne(t, types, { name: 'EVPL', slug: 'evpl' });
+      const maker = await createOne(t, '/api/dcim/manufacturers/', { name: 'Juniper', slug: 'juniper' });
+      const dtype = await createOne(t, '/api/dcim/device-types/', { manufacturer: maker.id, model: 'MX204', slug: 'mx204' });
+      const role = await createOne(t, '/api/dcim/device-roles/', { name: 'PE', slug: 'pe' });
+      device = await createOne(t, '/api/dcim/devices/', { name: 'pe1', device_type: dtype.id, device_role: role.id, site: site.id });
+    });
+
+    const iface = (type = 'virtual') => createOne(t, '/api/dcim/interfaces/', { device: device.id, name: unique('xe-0/0/0.'), type });
+    const vc = (fields: Json = {}) => createOne(t, vcs, { cid: unique('VC'), provider_network: network.id, type: vcType.id, ...fields });
+
+    it("creates, reads and deletes a virtual circuit type in 4.6's shape, counting its circuits", async () => {
+      const res = await t.post(types, { name: 'E-LAN', slug: 'e-lan', color: 'aa1409', description: 'multipoint' });
+      expectStatus(res, 201);
+      expect(Object.keys(res.body)).toEqual([
+        'id', 'url', 'display_url', 'display', 'name', 'slug', 'color', 'description', 'comments', 'tags', 'custom_fields', 'created', 'last_updated', 'virtual_circuit_count',
+      ]);
+      expect(res.body).toMatchObject({ display: 'E-LAN', color: 'aa1409', virtual_circuit_count: 0 });
+      expect(await read(`${types}${res.body.id}/?brief=1`)).toEqual({
+        id: res.body.id, url: res.body.url, display: 'E-LAN', name: 'E-LAN', slug: 'e-lan', description: 'multipoint', virtual_circuit_count: 0,
+      });
+      await vc({ type: res.body.id });
+      expect((await read(`${types}${res.body.id}/`)).virtual_circuit_count).toBe(1);
+      expect((await t.delete(`${types}${res.body.id}/`)).status).toBe(409);
+      expect(await refused(t.post(types, { name: 'Bad', slug: 'bad', color: 'red' }))).toEqual({ color: ['Enter a valid hexadecimal RGB color code.'] });
+      expect(await names(`${types}?color=aa1409`)).toEqual(['E-LAN']);
+      expect(await names(`${types}?q=multi`)).toEqual(['E-LAN']);
+    });
+
+    it("creates, reads (full and brief), changes and deletes a virtual circuit in 4.6's shape", async () => {
+      const account = await createOne(t, '/api/circuits/provider-accounts/', { provider: provider.id, account: '1234', name: 'Main' });
+      const res = await t.post(vcs, { cid: 'VC-100', provider_network: network.id, provider_account: account.id, type: vcType.id, tenant: tenant.id, description: 'to Oslo' });
+      expectStatus(res, 201);
+      const c = res.body;
+      expect(Object.keys(c)).toEqual([
+        'id', 'url', 'display_url', 'display', 'cid', 'provider_network', 'provider_account', 'type', 'status', 'tenant', 'description', 'comments', 'tags', 'custom_fields',
+        'created', 'last_updated',
+      ]);
+      expect(c).toMatchObject({
+        url: expect.stringMatching(new RegExp(`/v4/api/circuits/virtual-circuits/${c.id}/$`)),
+        display: 'VC-100',
+        provider_network: { id: network.id, name: 'Telia MPLS' },
+        provider_account: { id: account.id, account: '1234', name: 'Main' },
+        type: { id: vcType.id, name: 'EVPL', slug: 'evpl' },
+        status: { value: 'active', label: 'Active' },
+        tenant: { id: tenant.id },
+      });
+      expect(await read(`${vcs}${c.id}/?brief=1`)).toEqual({ id: c.id, url: c.url, display: 'VC-100', provider_network: c.provider_network, cid: 'VC-100', description: 'to Oslo' });
+      const changed = await t.patch(`${vcs}${c.id}/`, { status: 'planned', provider_account: null });
+      expectStatus(changed, 200);
+      expect(changed.body).toMatchObject({ status: { value: 'planned' }, provider_account: null });
+      expect(await changesOf('circuits.virtualcircuit', c.id)).toEqual(['create', 'update']);
+      expectStatus(await t.delete(`${vcs}${c.id}/`), 204);
+      expect((await t.get(`${vcs}${c.id}/`)).status).toBe(404);
+    });
+
+    it('refuses what 4.6 refuses for a virtual circuit, keyed by field, and writes nothing', async () => {
+      const other = await createOne(t, '/api/circuits/providers/', { name: 'Zayo', slug: 'zayo' });
+      const foreign = await createOne(t, '/api/circuits/provider-accounts/', { provider: other.id, account: '99' });
+      await vc({ cid: 'VC-TAKEN' });
+      const before = await count('circuits/virtual-circuits');
+      expect(await refused(t.post(vcs, { cid: 'x' }))).toEqual({ provider_network: ['This field is required.'], type: ['This field is required.'] });
+      expect(await refused(t.post(vcs, { cid: 'VC-X', provider_network: network.id, type: vcType.id, provider_account: foreign.id }))).toEqual({
+        provider_account: ['The assigned account must belong to the provider of the assigned network.'],
+      });
+      expect(await refused(t.post(vcs, { cid: 'VC-TAKEN', provider_network: network.id, type: vcType.id, status: 'up' }))).toEqual({ status: ['"up" is not a valid choice.'] });
+      expect(await refused(t.post(vcs, { cid: 'VC-TAKEN', provider_network: network.id, type: vcType.id }))).toEqual({
+        __all__: ['Virtual circuit with this Provider network and Circuit ID already exists.'],
+      });
+      expect(await count('circuits/virtual-circuits')).toBe(before);
+    });
+
+    it("terminates a virtual circuit at virtual interfaces as peers, hubs or spokes, in 4.6's shape", async () => {
+      const c = await vc({ cid: 'VC-HUB' });
+      const [a, b] = [await iface(), await iface('lag')];
+      const res = await t.post(terms, { virtual_circuit: c.id, role: 'hub', interface: a.id, description: 'head end' });
+      expectStatus(res, 201);
+      const term = res.body;
+      expect(Object.keys(term)).toEqual(['id', 'url', 'display_url', 'display', 'virtual_circuit', 'role', 'interface', 'description', 'tags', 'custom_fields', 'created', 'last_updated']);
+      expect(term).toMatchObject({
+        url: expect.stringMatching(new RegExp(`/v4/api/circuits/virtual-circuit-terminations/${term.id}/$`)),
+        display: 'VC-HUB: Hub termination',
+        virtual_circuit: { id: c.id, cid: 'VC-HUB', display: 'VC-HUB' },
+        role: { value: 'hub', label: 'Hub' },
+        interface: { id: a.id, name: a.name, device: expect.objectContaining({ id: device.id, name: 'pe1' }) },
+        description: 'head end',
+      });
+      expect(await read(`${terms}${term.id}/?brief=1`)).toEqual({
+        id: term.id, url: term.url, display: 'VC-HUB: Hub termination', virtual_circuit: term.virtual_circuit, role: term.role, interface: term.interface, description: 'head end',
+      });
+      // The role is a peer's unless given.
+      const spoke = await createOne(t, terms, { virtual_circuit: c.id, interface: b.id });
+      expect(spoke).toMatchObject({ display: 'VC-HUB: Peer termination', role: { value: 'peer' } });
+      const changed = await t.patch(`${terms}${spoke.id}/`, { role: 'spoke' });
+      expectStatus(changed, 200);
+      expect(changed.body.display).toBe('VC-HUB: Spoke termination');
+      const changes = await read(`/v4/api/core/object-changes/?changed_object_type=circuits.virtualcircuittermination&related_object_type=circuits.virtualcircuit&related_object_id=${c.id}&ordering=time`);
+      expect(changes.results.map((x: Json) => [x.action.value, x.object_repr])).toEqual([
+        ['create', 'VC-HUB: Hub termination'],
+        ['create', 'VC-HUB: Peer termination'],
+        ['update', 'VC-HUB: Spoke termination'],
+      ]);
+      // An interface takes its termination with it; a virtual circuit its terminations.
+      expectStatus(await t.delete(`/api/dcim/interfaces/${b.id}/`), 204);
+      expect((await t.get(`${terms}${spoke.id}/`)).status).toBe(404);
+      expectStatus(await t.delete(`${vcs}${c.id}/`), 204);
+      expect((await t.get(`${terms}${term.id}/`)).status).toBe(404);
+    });
+
+    it('refuses a physical interface, an interface that already terminates one, and what 4.6 refuses, writing nothing', async () => {
+      const c = await vc();
+      const [virtual, physical] = [await iface(), await iface('1000base-t')];
+      await createOne(t, terms, { virtual_circuit: c.id, interface: virtual.id });
+      const before = await count('circuits/virtual-circuit-terminations');
+      expect(await refused(t.post(terms, { virtual_circuit: c.id, interface: physical.id }))).toEqual({ __all__: ['Virtual circuits may be terminated only to virtual interfaces.'] });
+      expect(await refused(t.post(terms, { virtual_circuit: c.id, interface: virtual.id }))).toEqual({ interface: ['virtual circuit termination with this interface already exists.'] });
+      expect(await refused(t.post(terms, { role: 'leaf' }))).toEqual({
+        virtual_circuit: ['This field is required.'],
+        role: ['"leaf" is not a valid choice.'],
+        interface: ['This field is required.'],
+      });
+      expect(await refused(t.post(terms, { virtual_circuit: c.id, interface: 999999 }))).toEqual({ interface: ['Related object not found using the provided numeric ID: 999999'] });
+      expect(await count('circuits/virtual-circuit-terminations')).toBe(before);
+    });
+
+    it('filters virtual circuits, their terminations and interfaces as 4.6 does', async () => {
+      const zayo = await createOne(t, '/api/circuits/providers/', { name: 'Zayo Group', slug: 'zayo-group' });
+      const zayoNet = await createOne(t, '/api/circuits/provider-networks/', { provider: zayo.id, name: 'Zayo Wave' });
+      const account = await createOne(t, '/api/circuits/provider-accounts/', { provider: zayo.id, account: 'ZA-1' });
+      const c1 = await vc({ cid: 'FLT-VC-1', tenant: tenant.id, comments: 'leased wave' });
+      const c2 = await vc({ cid: 'FLT-VC-2', provider_network: zayoNet.id, provider_account: account.id, status: 'offline' });
+      const found = (query: string) => names(`${vcs}?cid__isw=FLT-VC&${query}`, 'cid');
+      expect(await found(`provider_id=${zayo.id}`)).toEqual(['FLT-VC-2']);
+      expect(await found('provider=telia')).toEqual(['FLT-VC-1']);
+      expect(await found(`provider_network_id=${zayoNet.id}`)).toEqual(['FLT-VC-2']);
+      expect(await found(`provider_account_id=${account.id}`)).toEqual(['FLT-VC-2']);
+      expect(await found('provider_account=ZA-1')).toEqual(['FLT-VC-2']);
+      expect(await found('type=evpl')).toEqual(['FLT-VC-1', 'FLT-VC-2']);
+      expect(await found('status=offline')).toEqual(['FLT-VC-2']);
+      expect(await found('tenant=acme')).toEqual(['FLT-VC-1']);
+      expect(await found('tenant_group=customers')).toEqual(['FLT-VC-1']);
+      expect(await found('q=wave')).toEqual(['FLT-VC-1']);
+      expect(await refused(t.get(`${vcs}?provider=none-such`))).toEqual({ provider: ['Select a valid choice. none-such is not one of the available choices.'] });
+
+      const [i1, i2, i3] = [await iface(), await iface('bridge'), await iface()];
+      const t1 = await createOne(t, terms, { virtual_circuit: c1.id, role: 'hub', interface: i1.id, description: 'first' });
+      const t2 = await createOne(t, terms, { virtual_circuit: c1.id, role: 'spoke', interface: i2.id });
+      const t3 = await createOne(t, terms, { virtual_circuit: c2.id, interface: i3.id });
+      const ids = async (query: string) => (await read(`${terms}?virtual_circuit_id=${c1.id}&virtual_circuit_id=${c2.id}&${query}`)).results.map((x: Json) => x.id);
+      // Ordered by virtual circuit, then role, then id.
+      expect(await ids('')).toEqual([t1.id, t2.id, t3.id]);
+      expect(await ids('role=spoke')).toEqual([t2.id]);
+      expect(await ids('role__n=hub')).toEqual([t2.id, t3.id]);
+      expect(await ids(`interface_id=${i3.id}`)).toEqual([t3.id]);
+      expect(await ids(`provider_id=${zayo.id}`)).toEqual([t3.id]);
+      expect(await ids('provider=telia')).toEqual([t1.id, t2.id]);
+      expect(await ids(`provider_account_id=${account.id}`)).toEqual([t3.id]);
+      expect(await ids('provider_account=ZA-1')).toEqual([t3.id]);
+      expect(await ids(`provider_network_id=${network.id}`)).toEqual([t1.id, t2.id]);
+      expect(await ids('q=FLT-VC-2')).toEqual([t3.id]);
+      expect(await ids('q=first')).toEqual([t1.id]);
+      expect(await ids('description=first')).toEqual([t1.id]);
+      expect(await refused(t.get(`${terms}?role=leaf`))).toEqual({ role: ['Select a valid choice. leaf is not one of the available choices.'] });
+      expect(await refused(t.get(`${terms}?interface_id=999999`))).toEqual({ interface_id: ['Select a valid choice. 999999 is not one of the available choices.'] });
+
+      const interfaces = async (url: string) => (await read(url)).results.map((x: Json) => x.id);
+      expect(await interfaces(`/v4/api/dcim/interfaces/?virtual_circuit_id=${c1.id}`)).toEqual([i1.id, i2.id]);
+      expect(await interfaces(`/v4/api/dcim/interfaces/?virtual_circuit_termination_id=${t3.id}`)).toEqual([i3.id]);
+      expect(await interfaces(`/v4/api/dcim/interfaces/?device_id=${device.id}&virtual_circuit_id__n=${c1.id}`)).not.toContain(i1.id);
+      expect(await refused(t.get(`/v4/api/dcim/interfaces/?virtual_circuit_id=999999`))).toEqual({ virtual_circuit_id: ['Select a valid choice. 999999 is not one of the available choices.'] });
+      // 3.5 has no such filters: ignored.
+      expect((await read(`/api/dcim/interfaces/?device_id=${device.id}&virtual_circuit_id=${c1.id}`)).count).toBeGreaterThan(2);
+    });
+
+    it('takes a virtual circuit into a circuit group, found by the assignment filters', async () => {
+      const group = await createOne(t, v4('circuits/circuit-groups'), { name: 'Mixed', slug: 'mixed' });
+      const [physical, virtual] = [await circuit({ cid: 'MIX-1' }), await vc({ cid: 'MIX-V' })];
+      const a1 = await createOne(t, v4('circuits/circuit-group-assignments'), { group: group.id, member_type: 'circuits.circuit', member_id: physical.id });
+      const a2 = await createOne(t, v4('circuits/circuit-group-assignments'), { group: group.id, member_type: 'circuits.virtualcircuit', member_id: virtual.id, priority: 'secondary' });
+      expect(a2).toMatchObject({ member_type: 'circuits.virtualcircuit', member: { id: virtual.id, cid: 'MIX-V', display: 'MIX-V' }, display: 'Mixed (Secondary)' });
+      const ids = async (query: string) => (await read(`${v4('circuits/circuit-group-assignments')}?group=mixed&${query}`)).results.map((x: Json) => x.id);
+      expect(await ids('')).toEqual([a1.id, a2.id]);
+      expect(await ids(`virtual_circuit_id=${virtual.id}`)).toEqual([a2.id]);
+      expect(await ids('virtual_circuit=MIX-V')).toEqual([a2.id]);
+      expect(await ids('member_type=circuits.virtualcircuit')).toEqual([a2.id]);
+      expect(await ids('provider=telia')).toEqual([a1.id, a2.id]);
+      expect(await ids('q=mix-v')).toEqual([a2.id]);
+      expect((await read(`${v4('circuits/circuit-groups')}${group.id}/`)).circuit_count).toBe(2);
+      expectStatus(await t.delete(`${vcs}${virtual.id}/`), 204);
+      expect(await ids('')).toEqual([a1.id]);
+    });
+
+    it('takes contacts, tags and custom fields', async () => {
+      const role = await createOne(t, '/api/tenancy/contact-roles/', { name: 'NOC', slug: 'noc' });
+      const alice = await createOne(t, '/api/tenancy/contacts/', { name: 'Alice' });
+      await createOne(t, '/api/extras/tags/', { name: 'Wave', slug: 'wave' });
+      const field = await t.post('/v4/api/extras/custom-fields/', { name: 'vlan_tag', type: 'integer', object_types: ['circuits.virtualcircuit', 'circuits.virtualcircuittermination'] });
+      expectStatus(field, 201);
+      const c = await vc({ cid: 'VC-FEATURED', tags: [{ slug: 'wave' }], custom_fields: { vlan_tag: 100 } });
+      expect(c).toMatchObject({ tags: [expect.objectContaining({ slug: 'wave' })], custom_fields: { vlan_tag: 100 } });
+      expect(await names(`${vcs}?cf_vlan_tag=100`, 'cid')).toEqual(['VC-FEATURED']);
+      expect(await names(`${vcs}?tag=wave`, 'cid')).toEqual(['VC-FEATURED']);
+      const term = await createOne(t, terms, { virtual_circuit: c.id, interface: (await iface()).id, custom_fields: { vlan_tag: 200 } });
+      expect(term.custom_fields).toEqual({ vlan_tag: 200 });
+      const assignment = await t.post('/v4/api/tenancy/contact-assignments/', { object_type: 'circuits.virtualcircuit', object_id: c.id, contact: alice.id, role: role.id });
+      expectStatus(assignment, 201);
+      expect(assignment.body.object).toMatchObject({ id: c.id, cid: 'VC-FEATURED' });
+    });
+
+    it('costs a fixed number of statements per page', async () => {
+      for (let k = 0; k < 6; k++) {
+        const c = await vc({ cid: `PAGED-VC-${k}`, tenant: tenant.id });
+        await createOne(t, terms, { virtual_circuit: c.id, role: 'hub', interface: (await iface()).id });
+        await createOne(t, terms, { virtual_circuit: c.id, role: 'spoke', interface: (await iface()).id });
+      }
+      for (const url of [`${vcs}?cid__isw=PAGED-VC-`, `${terms}?q=PAGED-VC-`]) {
+        const two = await pageStatements(t, () => t.get(`${url}&limit=2`));
+        const twelve = await pageStatements(t, async () => expect((await read(`${url}&limit=12`)).results.length).toBeGreaterThanOrEqual(6));
+        expect(twelve).toBe(two);
       }
     });
   });

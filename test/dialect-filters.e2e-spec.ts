@@ -59,8 +59,6 @@ const NOT_STORED: Record<string, Record<string, Unstored>> = {
   'dcim.poweroutlet': { cable_connector: cableConnector },
   'dcim.interface': {
     cable_connector: cableConnector,
-    virtual_circuit_id: ['virtual_circuit_termination', '4.2 virtual circuits are not stored'],
-    virtual_circuit_termination_id: ['virtual_circuit_termination', '4.2 virtual circuits are not stored'],
     vlan_translation_policy: ['vlan_translation_policy', '4.2 VLAN translation is not stored'],
     vlan_translation_policy_id: ['vlan_translation_policy', '4.2 VLAN translation is not stored'],
   },

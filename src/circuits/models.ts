@@ -8,7 +8,7 @@ import { augmentCabled, cabledFields, cabledFilters, nodeOf, retrace } from '../
 import { checkDistance, distanceFields } from './distance';
 import { Placement, placementFields, placementFilters, syncPlacement } from '../dcim/scope';
 
-const CIRCUIT_STATUSES = [
+export const CIRCUIT_STATUSES = [
   { value: 'planned', label: 'Planned' },
   { value: 'provisioning', label: 'Provisioning' },
   { value: 'active', label: 'Active' },

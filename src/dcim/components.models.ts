@@ -220,7 +220,8 @@ export const PowerOutlet = defineComponent({
   },
 });
 
-const VIRTUAL_TYPES = new Set(['virtual', 'lag', 'bridge']);
+/** NetBox's VIRTUAL_IFACE_TYPES: interfaces with no physical port. */
+export const VIRTUAL_TYPES: ReadonlySet<string> = new Set(['virtual', 'lag', 'bridge']);
 export const WIRELESS_INTERFACE_TYPES: ReadonlySet<string> = new Set([
   'ieee802.11a', 'ieee802.11g', 'ieee802.11n', 'ieee802.11ac', 'ieee802.11ad', 'ieee802.11ax', 'ieee802.11ay', 'ieee802.15.1', 'other-wireless',
 ]);

@@ -100,11 +100,12 @@ export const NetBox35 = defineDialect({
   version: '3.5',
   release: '3.5.9',
   base: '/v3',
-  // 4.2's MAC addresses; 4.0's scripts as objects (3.5 lists script classes at the same route); 3.7's VPN app; 4.6's machine types; 4.1's circuit groups.
+  // 4.2's MAC addresses; 4.0's scripts as objects (3.5 lists script classes at the same route); 3.7's VPN app; 4.6's machine types; 4.1's circuit groups; 4.2's virtual circuits.
   lacks: [
     'dcim.macaddress', 'extras.script', 'virtualization.virtualdisk',
     'vpn.ikeproposal', 'vpn.ikepolicy', 'vpn.ipsecproposal', 'vpn.ipsecpolicy', 'vpn.ipsecprofile', 'vpn.tunnelgroup', 'vpn.tunnel', 'vpn.tunneltermination',
     'virtualization.virtualmachinetype', 'circuits.circuitgroup', 'circuits.circuitgroupassignment',
+    'circuits.virtualcircuittype', 'circuits.virtualcircuit', 'circuits.virtualcircuittermination',
   ],
   // 4.5's check of credentials; 4.2's background queues, workers and tasks.
   lacksRoutes: ['authentication-check', 'core/background-queues', 'core/background-workers', 'core/background-tasks'],

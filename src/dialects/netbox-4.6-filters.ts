@@ -383,6 +383,9 @@ export const FILTER_VIEWS: Record<string, ModelView> = {
         virtual_chassis_member_or_master_id: chassisInterfaces('id', true),
         vlan_id: carriedVlanFilter(model('dcim.interface'), 'id', true),
         vlan: carriedVlanFilter(model('dcim.interface'), 'vid', true),
+        // 4.2's virtual circuits, through the interface's termination.
+        virtual_circuit_termination_id: referrerFilter(model('circuits.virtualcircuittermination'), 'interface'),
+        virtual_circuit_id: referrerFilter(model('circuits.virtualcircuittermination'), 'interface', pathFilter(model('circuits.virtualcircuittermination'), 'virtual_circuit', 'id')),
       },
     },
   },
