@@ -5,12 +5,18 @@ import { TestApp } from './helpers/test-app';
 /** The routes of the models only 4.x has, by app, as 4.6.8 serves them below /v4/api/. */
 const ROUTES: Record<string, string[]> = {
   virtualization: ['virtual-machine-types'],
+  dcim: ['rack-groups', 'rack-types'],
   circuits: ['circuit-groups', 'circuit-group-assignments', 'virtual-circuit-types', 'virtual-circuits', 'virtual-circuit-terminations'],
 };
 const ALL_ROUTES = Object.entries(ROUTES).flatMap(([app, routes]) => routes.map((route) => `${app}/${route}`));
 
 /** The keys of NetBox 3.5.9's representations, which /api/ keeps whatever 4.x added to the models. */
 const KEYS_35 = {
+  rack: [
+    'id', 'url', 'display', 'name', 'facility_id', 'site', 'location', 'tenant', 'status', 'role', 'serial', 'asset_tag', 'type', 'width', 'u_height', 'weight', 'max_weight',
+    'weight_unit', 'desc_units', 'outer_width', 'outer_depth', 'outer_unit', 'mounting_depth', 'description', 'comments', 'tags', 'custom_fields', 'created', 'last_updated',
+    'device_count', 'powerfeed_count',
+  ],
   circuit: [
     'id', 'url', 'display', 'cid', 'provider', 'provider_account', 'type', 'status', 'tenant', 'install_date', 'termination_date', 'commit_rate', 'description',
     'termination_a', 'termination_z', 'comments', 'tags', 'custom_fields', 'created', 'last_updated',
@@ -105,8 +111,15 @@ describe("4.x's further DCIM, circuit and virtualization models on /v4", () => {
         expect.arrayContaining(['virtual_circuit_id', 'role', 'interface_id', 'provider_id', 'provider', 'provider_account_id', 'provider_account', 'provider_network_id']),
       );
       expect(params('/v4/api/dcim/interfaces/')).toEqual(expect.arrayContaining(['virtual_circuit_id', 'virtual_circuit_termination_id']));
+      expect(params('/v4/api/dcim/racks/')).toEqual(expect.arrayContaining(['group', 'group_id', 'rack_type', 'rack_type_id', 'manufacturer', 'manufacturer_id']));
+      expect(params('/v4/api/dcim/rack-types/')).toEqual(expect.arrayContaining(['manufacturer_id', 'form_factor', 'width', 'rack_count', 'outer_height']));
+      expect(params('/v4/api/ipam/vlan-groups/')).toContain('rack_group');
+      expect(doc.components.schemas.Rack.properties).toHaveProperty('rack_type');
+      expect(doc.components.schemas.Rack.properties).toHaveProperty('group');
       const v3 = await read('/api/schema/?format=json');
       expect(v3.paths['/api/dcim/interfaces/'].get.parameters.map((p: Json) => p.name)).not.toContain('virtual_circuit_id');
+      expect(v3.paths['/api/dcim/racks/'].get.parameters.map((p: Json) => p.name)).not.toEqual(expect.arrayContaining(['rack_type']));
+      expect(v3.components.schemas.Rack.properties).not.toHaveProperty('rack_type');
     });
   });
 
@@ -620,6 +633,204 @@ describe("4.x's further DCIM, circuit and virtualization models on /v4", () => {
         const two = await pageStatements(t, () => t.get(`${url}&limit=2`));
         const twelve = await pageStatements(t, async () => expect((await read(`${url}&limit=12`)).results.length).toBeGreaterThanOrEqual(6));
         expect(twelve).toBe(two);
+      }
+    });
+  });
+  describe('rack groups and rack types', () => {
+    const groups = v4('dcim/rack-groups');
+    const types = v4('dcim/rack-types');
+    const racks = v4('dcim/racks');
+    let maker: Json;
+
+    beforeAll(async () => {
+      maker = await createOne(t, '/api/dcim/manufacturers/', { name: 'APC', slug: 'apc' });
+    });
+
+    it("creates, reads (full and brief), changes and deletes a rack group in 4.6's shape, counting its racks", async () => {
+      const res = await t.post(groups, { name: 'Row A', slug: 'row-a', description: 'cold aisle' });
+      expectStatus(res, 201);
+      const group = res.body;
+      expect(Object.keys(group)).toEqual(['id', 'url', 'display_url', 'display', 'name', 'slug', 'description', 'comments', 'tags', 'custom_fields', 'created', 'last_updated', 'rack_count']);
+      expect(group).toMatchObject({ url: expect.stringMatching(new RegExp(`/v4/api/dcim/rack-groups/${group.id}/$`)), display: 'Row A', rack_count: 0 });
+      expect(await read(`${groups}${group.id}/?brief=1`)).toEqual({ id: group.id, url: group.url, display: 'Row A', name: 'Row A', slug: 'row-a', description: 'cold aisle', rack_count: 0 });
+      const rack = await createOne(t, racks, { name: unique('R'), site: site.id, group: group.id });
+      expect(rack.group).toEqual({ id: group.id, url: group.url, display: 'Row A', name: 'Row A', slug: 'row-a', description: 'cold aisle' });
+      expect((await read(`${groups}${group.id}/`)).rack_count).toBe(1);
+      expect(Object.keys(await read(`/api/dcim/racks/${rack.id}/`))).toEqual(KEYS_35.rack);
+      // A group holding racks is protected.
+      expect((await t.delete(`${groups}${group.id}/`)).status).toBe(409);
+      expectStatus(await t.patch(`${racks}${rack.id}/`, { group: null }), 200);
+      expect(await changesOf('dcim.rackgroup', group.id)).toEqual(['create']);
+      expectStatus(await t.delete(`${groups}${group.id}/`), 204);
+      expect(await refused(t.post(groups, { name: 'Row B' }))).toEqual({ slug: ['This field is required.'] });
+    });
+
+    it('filters groups, racks and reservations by group, and scopes VLAN groups to one, on /v4 only', async () => {
+      const [a, b] = [await createOne(t, groups, { name: 'flt-a', slug: 'flt-a', description: 'first row' }), await createOne(t, groups, { name: 'flt-b', slug: 'flt-b' })];
+      expect(await names(`${groups}?name__isw=flt-&q=first`)).toEqual(['flt-a']);
+      expect(await names(`${groups}?name__isw=flt-&slug=flt-b`)).toEqual(['flt-b']);
+      await createOne(t, racks, { name: 'GRP-1', site: site.id, group: a.id });
+      const r2 = await createOne(t, racks, { name: 'GRP-2', site: site.id, group: b.id });
+      expect(await names(`${racks}?name__isw=GRP-&group=flt-a`)).toEqual(['GRP-1']);
+      expect(await names(`${racks}?name__isw=GRP-&group_id=${b.id}`)).toEqual(['GRP-2']);
+      expect(await refused(t.get(`${racks}?group=none-such`))).toEqual({ group: ['Select a valid choice. none-such is not one of the available choices.'] });
+      expect(await names(`/api/dcim/racks/?name__isw=GRP-&group=none-such`)).toEqual(['GRP-1', 'GRP-2']);
+      const me = (await read('/api/users/users/?username=admin')).results[0] ?? (await read('/api/users/users/?limit=1')).results[0];
+      const reservation = await createOne(t, '/api/dcim/rack-reservations/', { rack: r2.id, units: [1, 2], user: me.id, description: 'held' });
+      expect((await read(`/v4/api/dcim/rack-reservations/?group_id=${b.id}`)).results.map((x: Json) => x.id)).toEqual([reservation.id]);
+      expect((await read(`/v4/api/dcim/rack-reservations/?group=flt-a`)).count).toBe(0);
+      const vlans = await createOne(t, '/v4/api/ipam/vlan-groups/', { name: 'Row VLANs', slug: 'row-vlans', scope_type: 'dcim.rackgroup', scope_id: a.id });
+      expect(vlans).toMatchObject({ scope_type: 'dcim.rackgroup', scope_id: a.id, scope: { id: a.id, name: 'flt-a' } });
+      expect((await read(`/v4/api/ipam/vlan-groups/?rack_group=${a.id}`)).results.map((g: Json) => g.id)).toEqual([vlans.id]);
+      expect((await read(`/v4/api/ipam/vlan-groups/?rack_group=${b.id}`)).count).toBe(0);
+    });
+
+    it("creates, reads (full and brief), changes and deletes a rack type in 4.6's shape", async () => {
+      const res = await t.post(types, {
+        manufacturer: maker.id, model: 'NetShelter SX', slug: 'netshelter-sx', form_factor: '4-post-cabinet', width: 19, u_height: 45, starting_unit: 1, desc_units: false,
+        outer_width: 600, outer_height: 2100, outer_depth: 1200, outer_unit: 'mm', weight: 150, max_weight: 1000, weight_unit: 'kg', mounting_depth: 900, description: '45U',
+      });
+      expectStatus(res, 201);
+      const type = res.body;
+      expect(Object.keys(type)).toEqual([
+        'id', 'url', 'display_url', 'display', 'manufacturer', 'model', 'slug', 'description', 'form_factor', 'width', 'u_height', 'starting_unit', 'desc_units', 'outer_width',
+        'outer_height', 'outer_depth', 'outer_unit', 'weight', 'max_weight', 'weight_unit', 'mounting_depth', 'comments', 'tags', 'custom_fields', 'created', 'last_updated',
+        'rack_count',
+      ]);
+      expect(type).toMatchObject({
+        url: expect.stringMatching(new RegExp(`/v4/api/dcim/rack-types/${type.id}/$`)),
+        display: 'NetShelter SX',
+        manufacturer: { id: maker.id, name: 'APC', slug: 'apc' },
+        form_factor: { value: '4-post-cabinet', label: '4-post cabinet' },
+        width: { value: 19, label: '19 inches' },
+        u_height: 45,
+        outer_unit: { value: 'mm', label: 'Millimeters' },
+        weight: 150,
+        weight_unit: { value: 'kg', label: 'Kilograms' },
+        rack_count: 0,
+      });
+      expect(await read(`${types}${type.id}/?brief=1`)).toEqual({
+        id: type.id, url: type.url, display: 'NetShelter SX', manufacturer: type.manufacturer, model: 'NetShelter SX', slug: 'netshelter-sx', description: '45U', rack_count: 0,
+      });
+      // Without an outer dimension, the unit goes.
+      const changed = await t.patch(`${types}${type.id}/`, { outer_width: null, outer_height: null, outer_depth: null, comments: 'discontinued' });
+      expectStatus(changed, 200);
+      expect(changed.body).toMatchObject({ outer_width: null, outer_unit: null, comments: 'discontinued' });
+      expect(await changesOf('dcim.racktype', type.id)).toEqual(['create', 'update']);
+      expectStatus(await t.delete(`${types}${type.id}/`), 204);
+      expect((await t.get(`${types}${type.id}/`)).status).toBe(404);
+    });
+
+    it('gives a rack its physical attributes, and keeps them in step with the type', async () => {
+      const type = await createOne(t, types, { manufacturer: maker.id, model: 'AR3100', slug: 'ar3100', form_factor: '4-post-cabinet', u_height: 42, outer_width: 600, outer_unit: 'mm', max_weight: 900, weight_unit: 'kg' });
+      const res = await t.post(racks, { name: unique('TYPED'), site: site.id, rack_type: type.id, u_height: 10, form_factor: 'wall-frame' });
+      expectStatus(res, 201);
+      const rack = res.body;
+      expect(rack).toMatchObject({
+        rack_type: { id: type.id, url: type.url, display: 'AR3100', manufacturer: expect.objectContaining({ id: maker.id }), model: 'AR3100', slug: 'ar3100', description: '' },
+        form_factor: { value: '4-post-cabinet' },
+        u_height: 42,
+        outer_width: 600,
+        outer_unit: { value: 'mm' },
+        max_weight: 900,
+        weight_unit: { value: 'kg' },
+      });
+      const keys = Object.keys(rack);
+      expect(keys.slice(keys.indexOf('asset_tag'), keys.indexOf('asset_tag') + 3)).toEqual(['asset_tag', 'rack_type', 'form_factor']);
+      expect(keys.slice(keys.indexOf('location'), keys.indexOf('location') + 3)).toEqual(['location', 'group', 'tenant']);
+      expect((await read(`${types}${type.id}/`)).rack_count).toBe(1);
+      // 3.5 sees the attributes, not the type; what it writes of them the type overrides.
+      const old = await read(`/api/dcim/racks/${rack.id}/`);
+      expect(Object.keys(old)).toEqual(KEYS_35.rack);
+      expect(old).toMatchObject({ type: { value: '4-post-cabinet' }, u_height: 42 });
+      expectStatus(await t.patch(`/api/dcim/racks/${rack.id}/`, { u_height: 20, description: 'from 3.5' }), 200);
+      expect(await read(`${racks}${rack.id}/`)).toMatchObject({ u_height: 42, description: 'from 3.5', rack_type: { id: type.id } });
+      // A change of the type reaches its racks, each with a change record.
+      expectStatus(await t.patch(`${types}${type.id}/`, { u_height: 48, desc_units: true }), 200);
+      expect(await read(`${racks}${rack.id}/`)).toMatchObject({ u_height: 48, desc_units: true });
+      const changes = await read(`/v4/api/core/object-changes/?changed_object_type=dcim.rack&changed_object_id=${rack.id}&ordering=time`);
+      expect(changes.results.at(-1)).toMatchObject({ action: { value: 'update' }, prechange_data: expect.objectContaining({ u_height: 42 }), postchange_data: expect.objectContaining({ u_height: 48 }) });
+      // Without a type, the rack keeps what it took and is its own again.
+      const freed = await t.patch(`${racks}${rack.id}/`, { rack_type: null, u_height: 40 });
+      expectStatus(freed, 200);
+      expect(freed.body).toMatchObject({ rack_type: null, u_height: 40, form_factor: { value: '4-post-cabinet' } });
+      // A type in use is protected.
+      expectStatus(await t.patch(`${racks}${rack.id}/`, { rack_type: type.id }), 200);
+      expect((await t.delete(`${types}${type.id}/`)).status).toBe(409);
+    });
+
+    it('keeps mounted devices inside the rack: a type or a height that would leave one out is refused', async () => {
+      const small = await createOne(t, types, { manufacturer: maker.id, model: 'Wall 6U', slug: 'wall-6u', form_factor: 'wall-cabinet', u_height: 6 });
+      const rack = await createOne(t, racks, { name: unique('MOUNTED'), site: site.id, u_height: 42 });
+      const dtype = await createOne(t, '/api/dcim/device-types/', { manufacturer: maker.id, model: '2U box', slug: '2u-box', u_height: 2 });
+      const role = await createOne(t, '/api/dcim/device-roles/', { name: 'Box', slug: 'box' });
+      await createOne(t, '/api/dcim/devices/', { name: unique('box'), device_type: dtype.id, device_role: role.id, site: site.id, rack: rack.id, position: 10, face: 'front' });
+      expect(await refused(t.patch(`${racks}${rack.id}/`, { rack_type: small.id }))).toEqual({ rack_type: ['Rack must be at least 11U tall to house currently installed devices.'] });
+      expect(await refused(t.patch(`${racks}${rack.id}/`, { u_height: 8 }))).toEqual({ u_height: ['Rack must be at least 11U tall to house currently installed devices.'] });
+      expect(await refused(t.patch(`${racks}${rack.id}/`, { starting_unit: 12 }))).toEqual({ starting_unit: ['Rack unit numbering must begin at 10 or less to house currently installed devices.'] });
+      expect(await read(`${racks}${rack.id}/`)).toMatchObject({ rack_type: null, u_height: 42, starting_unit: 1 });
+      expectStatus(await t.patch(`${racks}${rack.id}/`, { u_height: 11 }), 200);
+    });
+
+    it('refuses what 4.6 refuses for a rack type, keyed by field, and writes nothing', async () => {
+      await createOne(t, types, { manufacturer: maker.id, model: 'Taken', slug: 'taken', form_factor: '2-post-frame' });
+      const before = await count('dcim/rack-types');
+      expect(await refused(t.post(types, { model: 'X' }))).toEqual({ manufacturer: ['This field is required.'], slug: ['This field is required.'] });
+      expect(await refused(t.post(types, { manufacturer: maker.id, model: 'No form', slug: 'no-form' }))).toEqual({ form_factor: ['This field cannot be blank.'] });
+      expect(await refused(t.post(types, { manufacturer: maker.id, model: 'Null form', slug: 'null-form', form_factor: null }))).toEqual({ form_factor: ['This field cannot be null.'] });
+      expect(await refused(t.post(types, { manufacturer: maker.id, model: 'Odd', slug: 'odd', form_factor: 'shelf', width: 17, u_height: 101 }))).toEqual({
+        form_factor: ['"shelf" is not a valid choice.'],
+        width: ['"17" is not a valid choice.'],
+        u_height: ['Ensure this value is less than or equal to 100.'],
+      });
+      expect(await refused(t.post(types, { manufacturer: maker.id, model: 'Deep', slug: 'deep', form_factor: '2-post-frame', outer_depth: 800 }))).toEqual({
+        __all__: ['Must specify a unit when setting an outer dimension'],
+      });
+      expect(await refused(t.post(types, { manufacturer: maker.id, model: 'Heavy', slug: 'heavy', form_factor: '2-post-frame', max_weight: 800 }))).toEqual({
+        __all__: ['Must specify a unit when setting a maximum weight'],
+      });
+      expect(await refused(t.post(types, { manufacturer: maker.id, model: 'Taken', slug: 'taken-2', form_factor: '2-post-frame' }))).toEqual({
+        __all__: ['Rack type with this Manufacturer and Model already exists.'],
+      });
+      expect(await refused(t.post(types, { manufacturer: maker.id, model: 'Other', slug: 'taken', form_factor: '2-post-frame' }))).toEqual({ slug: ['rack type with this slug already exists.'] });
+      expect(await refused(t.post(racks, { name: unique('R'), site: site.id, rack_type: { slug: 'nothing' } }))).toEqual({ rack_type: ["Related object not found using the provided attributes: {'slug': 'nothing'}"] });
+      expect(await count('dcim/rack-types')).toBe(before);
+    });
+
+    it('filters rack types, and racks by type and manufacturer, as 4.6 does', async () => {
+      const vertiv = await createOne(t, '/api/dcim/manufacturers/', { name: 'Vertiv', slug: 'vertiv' });
+      const a = await createOne(t, types, { manufacturer: vertiv.id, model: 'flt-VR', slug: 'flt-vr', form_factor: '4-post-frame', width: 23, u_height: 48, description: 'wide' });
+      const b = await createOne(t, types, { manufacturer: maker.id, model: 'flt-AR', slug: 'flt-ar', form_factor: 'wall-frame', outer_height: 500, outer_unit: 'in', comments: 'compact' });
+      await createOne(t, racks, { name: 'TYPE-1', site: site.id, rack_type: a.id });
+      const found = (query: string) => names(`${types}?model__isw=flt-&${query}`, 'model');
+      expect(await found(`manufacturer_id=${vertiv.id}`)).toEqual(['flt-VR']);
+      expect(await found('manufacturer=apc')).toEqual(['flt-AR']);
+      expect(await found('form_factor=wall-frame')).toEqual(['flt-AR']);
+      expect(await found('width=23')).toEqual(['flt-VR']);
+      expect(await found('u_height__gte=45')).toEqual(['flt-VR']);
+      expect(await found('outer_height=500&outer_unit=in')).toEqual(['flt-AR']);
+      expect(await found('rack_count=1')).toEqual(['flt-VR']);
+      expect(await found('q=compact')).toEqual(['flt-AR']);
+      expect(await found('q=wide')).toEqual(['flt-VR']);
+      expect(await refused(t.get(`${types}?form_factor=shelf`))).toEqual({ form_factor: ['Select a valid choice. shelf is not one of the available choices.'] });
+      expect(await names(`${racks}?rack_type=flt-vr`)).toEqual(['TYPE-1']);
+      expect(await names(`${racks}?rack_type_id=${a.id}`)).toEqual(['TYPE-1']);
+      expect(await names(`${racks}?manufacturer=vertiv`)).toEqual(['TYPE-1']);
+      expect(await names(`${racks}?manufacturer_id=${vertiv.id}`)).toEqual(['TYPE-1']);
+      expect(await names(`${racks}?rack_type_id=${b.id}`)).toEqual([]);
+      expect(await refused(t.get(`${racks}?rack_type=none-such`))).toEqual({ rack_type: ['Select a valid choice. none-such is not one of the available choices.'] });
+    });
+
+    it('costs a fixed number of statements per page', async () => {
+      const group = await createOne(t, groups, { name: 'paged', slug: 'paged' });
+      for (let k = 0; k < 6; k++) {
+        const type = await createOne(t, types, { manufacturer: maker.id, model: `paged-${k}`, slug: `paged-${k}`, form_factor: '2-post-frame' });
+        await createOne(t, racks, { name: `PAGED-${k}`, site: site.id, rack_type: type.id, group: group.id });
+      }
+      for (const url of [`${types}?model__isw=paged-`, `${racks}?group=paged`, `${groups}?slug=paged`]) {
+        const two = await pageStatements(t, () => t.get(`${url}&limit=2`));
+        const more = await pageStatements(t, async () => expect((await read(`${url}&limit=12`)).results.length).toBeGreaterThanOrEqual(1));
+        expect(more).toBe(two);
       }
     });
   });

@@ -40,18 +40,6 @@ const NOT_STORED: Record<string, Record<string, Unstored>> = {
     profile: ['profile', '4.3 module type profiles are not stored'],
     profile_id: ['profile', '4.3 module type profiles are not stored'],
   },
-  'dcim.rack': {
-    group: ['group', '4.4 rack groups are not stored'],
-    group_id: ['group', '4.4 rack groups are not stored'],
-    manufacturer: ['rack_type', '4.1 rack types are not stored'],
-    manufacturer_id: ['rack_type', '4.1 rack types are not stored'],
-    rack_type: ['rack_type', '4.1 rack types are not stored'],
-    rack_type_id: ['rack_type', '4.1 rack types are not stored'],
-  },
-  'dcim.rackreservation': {
-    group: ['group', '4.4 rack groups are not stored'],
-    group_id: ['group', '4.4 rack groups are not stored'],
-  },
   'dcim.module': { profile: ['profile', '4.3 module type profiles are not stored'], profile_id: ['profile', '4.3 module type profiles are not stored'] },
   'dcim.consoleport': { cable_connector: cableConnector },
   'dcim.consoleserverport': { cable_connector: cableConnector },
@@ -73,7 +61,6 @@ const NOT_STORED: Record<string, Record<string, Unstored>> = {
   'dcim.powerfeed': {
     cable_connector: cableConnector,
   },
-  'ipam.vlangroup': { rack_group: ['rack_group', '4.4 rack groups are not stored (a group cannot be scoped to one)'] },
   'virtualization.virtualmachine': {
     interface_count: ['interface_count', '4.x counter fields are not stored'],
     virtual_disk_count: ['virtual_disk_count', '4.x counter fields are not stored'],

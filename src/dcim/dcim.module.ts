@@ -21,7 +21,7 @@ import { Device, Module, VirtualChassis, VirtualDeviceContext } from './devices.
 import { MACAddress } from './mac-addresses.models';
 import { Location, Region, Site, SiteGroup } from './organisation.models';
 import { PowerFeed, PowerPanel } from './power.models';
-import { Rack, RackReservation, RackRole } from './racks.models';
+import { Rack, RackGroup, RackReservation, RackRole, RackType } from './racks.models';
 import {
   ConsolePortTemplate,
   ConsoleServerPortTemplate,
@@ -40,7 +40,7 @@ import { DeviceRole, DeviceType, Manufacturer, ModuleType, Platform } from './ty
 export const DcimModule = apiApp(
   'dcim',
   [
-    Region, SiteGroup, Site, Location, RackRole, Rack, RackReservation, Manufacturer, Platform, DeviceType, ModuleType, DeviceRole,
+    Region, SiteGroup, Site, Location, RackGroup, RackRole, RackType, Rack, RackReservation, Manufacturer, Platform, DeviceType, ModuleType, DeviceRole,
     ConsolePortTemplate, ConsoleServerPortTemplate, PowerPortTemplate, PowerOutletTemplate, InterfaceTemplate, RearPortTemplate, FrontPortTemplate,
     ModuleBayTemplate, DeviceBayTemplate, InventoryItemTemplate,
     VirtualChassis, Device, Module, VirtualDeviceContext,
