@@ -5,13 +5,14 @@ import { TestApp } from './helpers/test-app';
 /** The routes of the models only 4.x has, by app, as 4.6.8 serves them below /v4/api/. */
 const ROUTES: Record<string, string[]> = {
   virtualization: ['virtual-machine-types'],
-  dcim: ['rack-groups', 'rack-types'],
+  dcim: ['rack-groups', 'rack-types', 'module-type-profiles'],
   circuits: ['circuit-groups', 'circuit-group-assignments', 'virtual-circuit-types', 'virtual-circuits', 'virtual-circuit-terminations'],
 };
 const ALL_ROUTES = Object.entries(ROUTES).flatMap(([app, routes]) => routes.map((route) => `${app}/${route}`));
 
 /** The keys of NetBox 3.5.9's representations, which /api/ keeps whatever 4.x added to the models. */
 const KEYS_35 = {
+  moduletype: ['id', 'url', 'display', 'manufacturer', 'model', 'part_number', 'weight', 'weight_unit', 'description', 'comments', 'tags', 'custom_fields', 'created', 'last_updated'],
   rack: [
     'id', 'url', 'display', 'name', 'facility_id', 'site', 'location', 'tenant', 'status', 'role', 'serial', 'asset_tag', 'type', 'width', 'u_height', 'weight', 'max_weight',
     'weight_unit', 'desc_units', 'outer_width', 'outer_depth', 'outer_unit', 'mounting_depth', 'description', 'comments', 'tags', 'custom_fields', 'created', 'last_updated',
@@ -116,6 +117,9 @@ describe("4.x's further DCIM, circuit and virtualization models on /v4", () => {
       expect(params('/v4/api/ipam/vlan-groups/')).toContain('rack_group');
       expect(doc.components.schemas.Rack.properties).toHaveProperty('rack_type');
       expect(doc.components.schemas.Rack.properties).toHaveProperty('group');
+      expect(Object.keys(doc.components.schemas.ModuleType.properties)).toEqual(expect.arrayContaining(['profile', 'attributes']));
+      expect(params('/v4/api/dcim/module-types/')).toEqual(expect.arrayContaining(['profile', 'profile_id']));
+      expect(params('/v4/api/dcim/modules/')).toEqual(expect.arrayContaining(['profile', 'profile_id']));
       const v3 = await read('/api/schema/?format=json');
       expect(v3.paths['/api/dcim/interfaces/'].get.parameters.map((p: Json) => p.name)).not.toContain('virtual_circuit_id');
       expect(v3.paths['/api/dcim/racks/'].get.parameters.map((p: Json) => p.name)).not.toEqual(expect.arrayContaining(['rack_type']));
@@ -832,6 +836,112 @@ describe("4.x's further DCIM, circuit and virtualization models on /v4", () => {
         const more = await pageStatements(t, async () => expect((await read(`${url}&limit=12`)).results.length).toBeGreaterThanOrEqual(1));
         expect(more).toBe(two);
       }
+    });
+  });
+  describe('module type profiles', () => {
+    const profiles = v4('dcim/module-type-profiles');
+    const moduleTypes = v4('dcim/module-types');
+    const SFP_SCHEMA = {
+      properties: { speed: { type: 'integer', title: 'Speed (Gbps)', minimum: 1 }, reach: { type: 'string', enum: ['sr', 'lr', 'er'] }, coherent: { type: 'boolean' } },
+      required: ['speed'],
+    };
+    let maker: Json;
+
+    beforeAll(async () => {
+      maker = await createOne(t, '/api/dcim/manufacturers/', { name: 'Finisar', slug: 'finisar' });
+    });
+
+    it("creates, reads (full and brief), changes and deletes a profile in 4.6's shape", async () => {
+      const res = await t.post(profiles, { name: 'Transceiver', description: 'optics', schema: SFP_SCHEMA, comments: 'pluggables' });
+      expectStatus(res, 201);
+      const profile = res.body;
+      expect(Object.keys(profile)).toEqual(['id', 'url', 'display_url', 'display', 'name', 'description', 'schema', 'comments', 'tags', 'custom_fields', 'created', 'last_updated']);
+      expect(profile).toMatchObject({ url: expect.stringMatching(new RegExp(`/v4/api/dcim/module-type-profiles/${profile.id}/$`)), display: 'Transceiver', schema: SFP_SCHEMA });
+      expect(await read(`${profiles}${profile.id}/?brief=1`)).toEqual({ id: profile.id, url: profile.url, display: 'Transceiver', name: 'Transceiver', description: 'optics' });
+      const changed = await t.patch(`${profiles}${profile.id}/`, { schema: null });
+      expectStatus(changed, 200);
+      expect(changed.body.schema).toBeNull();
+      expect(await changesOf('dcim.moduletypeprofile', profile.id)).toEqual(['create', 'update']);
+      expectStatus(await t.delete(`${profiles}${profile.id}/`), 204);
+      expect((await t.get(`${profiles}${profile.id}/`)).status).toBe(404);
+    });
+
+    it('refuses a schema that is none, keyed by field, and what else 4.6 refuses, writing nothing', async () => {
+      await createOne(t, profiles, { name: 'Taken' });
+      const before = await count('dcim/module-type-profiles');
+      expect(await refused(t.post(profiles, { name: 'List', schema: ['speed'] }))).toEqual({ schema: ['Invalid JSON schema definition'] });
+      const bad = await refused(t.post(profiles, { name: 'Typo', schema: { properties: { speed: { type: 'integr' } } } }));
+      expect(Object.keys(bad)).toEqual(['schema']);
+      expect(bad.schema[0]).toMatch(/^Invalid JSON schema definition: 'integr' /);
+      expect(await refused(t.post(profiles, { name: 'Taken' }))).toEqual({ name: ['module type profile with this name already exists.'] });
+      expect(await refused(t.post(profiles, {}))).toEqual({ name: ['This field is required.'] });
+      expect(await count('dcim/module-type-profiles')).toBe(before);
+    });
+
+    it("holds a module type's attributes to its profile's schema, merging an update's into those it has", async () => {
+      const profile = await createOne(t, profiles, { name: 'Optic', schema: SFP_SCHEMA });
+      const res = await t.post(moduleTypes, { manufacturer: maker.id, model: 'FTLX8574', profile: profile.id, attributes: { speed: 10, reach: 'sr' } });
+      expectStatus(res, 201);
+      const type = res.body;
+      expect(Object.keys(type).slice(0, 14)).toEqual([
+        'id', 'url', 'display_url', 'display', 'profile', 'manufacturer', 'model', 'part_number', 'airflow', 'weight', 'weight_unit', 'description', 'attributes', 'comments',
+      ]);
+      expect(type).toMatchObject({ profile: { id: profile.id, url: profile.url, display: 'Optic', name: 'Optic', description: '' }, attributes: { speed: 10, reach: 'sr' } });
+      expect(await read(`${moduleTypes}${type.id}/?brief=1`)).toMatchObject({ profile: type.profile, model: 'FTLX8574' });
+      // An update's attributes join those the type has.
+      const merged = await t.patch(`${moduleTypes}${type.id}/`, { attributes: { coherent: false } });
+      expectStatus(merged, 200);
+      expect(merged.body.attributes).toEqual({ speed: 10, reach: 'sr', coherent: false });
+      expect(Object.keys(await read(`/api/dcim/module-types/${type.id}/`))).toEqual(KEYS_35.moduletype);
+
+      const before = await read(`${moduleTypes}${type.id}/`);
+      expect(await refused(t.patch(`${moduleTypes}${type.id}/`, { attributes: { speed: 'fast' } }))).toEqual({ __all__: ["Invalid schema: 'fast' is not of type 'integer'"] });
+      expect(await refused(t.patch(`${moduleTypes}${type.id}/`, { attributes: { reach: 'zr' } }))).toEqual({ __all__: ["Invalid schema: 'zr' is not one of ['sr', 'lr', 'er']"] });
+      expect(await refused(t.post(moduleTypes, { manufacturer: maker.id, model: 'No speed', profile: profile.id, attributes: { reach: 'lr' } }))).toEqual({
+        __all__: ["Invalid schema: 'speed' is a required property"],
+      });
+      expect(await refused(t.post(moduleTypes, { manufacturer: maker.id, model: 'Slow', profile: profile.id, attributes: { speed: 0 } }))).toEqual({
+        __all__: ['Invalid schema: 0 is less than the minimum of 1'],
+      });
+      expect(await refused(t.post(moduleTypes, { manufacturer: maker.id, model: 'Nowhere', profile: 999999 }))).toEqual({ profile: ['Related object not found using the provided numeric ID: 999999'] });
+      expect(await read(`${moduleTypes}${type.id}/`)).toEqual(before);
+
+      // Without a profile, or with one without a schema, a type holds no attributes.
+      const loose = await createOne(t, moduleTypes, { manufacturer: maker.id, model: 'Loose', attributes: { speed: 1 } });
+      expect(loose).toMatchObject({ profile: null, attributes: null });
+      const schemaless = await createOne(t, profiles, { name: 'Schemaless' });
+      expect((await createOne(t, moduleTypes, { manufacturer: maker.id, model: 'Free', profile: schemaless.id, attributes: { any: 'thing' } })).attributes).toBeNull();
+      const dropped = await t.patch(`${moduleTypes}${type.id}/`, { profile: null });
+      expectStatus(dropped, 200);
+      expect(dropped.body).toMatchObject({ profile: null, attributes: null });
+      // A profile in use is protected.
+      await createOne(t, moduleTypes, { manufacturer: maker.id, model: 'Held', profile: profile.id, attributes: { speed: 100 } });
+      expect((await t.delete(`${profiles}${profile.id}/`)).status).toBe(409);
+    });
+
+    it('filters profiles, module types and modules by profile, as 4.6 does', async () => {
+      const [a, b] = [await createOne(t, profiles, { name: 'flt-psu', description: 'power supplies' }), await createOne(t, profiles, { name: 'flt-fan', comments: 'cooling' })];
+      expect(await names(`${profiles}?name__isw=flt-&q=power`)).toEqual(['flt-psu']);
+      expect(await names(`${profiles}?name__isw=flt-&q=cooling`)).toEqual(['flt-fan']);
+      expect(await names(`${profiles}?description=power supplies`)).toEqual(['flt-psu']);
+      const psu = await createOne(t, moduleTypes, { manufacturer: maker.id, model: 'flt-PSU-1100', profile: a.id });
+      await createOne(t, moduleTypes, { manufacturer: maker.id, model: 'flt-FAN-1', profile: b.id });
+      const types = (query: string) => names(`${moduleTypes}?model__isw=flt-&${query}`, 'model');
+      expect(await types('profile=flt-psu')).toEqual(['flt-PSU-1100']);
+      expect(await types(`profile_id=${b.id}`)).toEqual(['flt-FAN-1']);
+      expect(await types('profile_id=null')).toEqual([]);
+      expect(await refused(t.get(`${moduleTypes}?profile=none-such`))).toEqual({ profile: ['Select a valid choice. none-such is not one of the available choices.'] });
+      // 3.5 has no such filter: ignored.
+      expect((await read('/api/dcim/module-types/?model__isw=flt-&profile=none-such')).count).toBe(2);
+
+      const site2 = await createOne(t, '/api/dcim/sites/', { name: 'Module site', slug: 'module-site' });
+      const dtype = await createOne(t, '/api/dcim/device-types/', { manufacturer: maker.id, model: 'Chassis', slug: 'chassis' });
+      const role = await createOne(t, '/api/dcim/device-roles/', { name: 'Chassis', slug: 'chassis' });
+      const device = await createOne(t, '/api/dcim/devices/', { name: 'ch1', device_type: dtype.id, device_role: role.id, site: site2.id });
+      const bay = await createOne(t, '/api/dcim/module-bays/', { device: device.id, name: 'PSU0' });
+      const module = await createOne(t, '/api/dcim/modules/', { device: device.id, module_bay: bay.id, module_type: psu.id });
+      expect((await read(`/v4/api/dcim/modules/?profile=flt-psu`)).results.map((m: Json) => m.id)).toEqual([module.id]);
+      expect((await read(`/v4/api/dcim/modules/?profile_id=${b.id}`)).count).toBe(0);
     });
   });
 });

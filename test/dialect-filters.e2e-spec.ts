@@ -36,11 +36,6 @@ const NOT_STORED: Record<string, Record<string, Unstored>> = {
     profile: ['profile', '4.4 config context profiles are not stored'],
     profile_id: ['profile', '4.4 config context profiles are not stored'],
   },
-  'dcim.moduletype': {
-    profile: ['profile', '4.3 module type profiles are not stored'],
-    profile_id: ['profile', '4.3 module type profiles are not stored'],
-  },
-  'dcim.module': { profile: ['profile', '4.3 module type profiles are not stored'], profile_id: ['profile', '4.3 module type profiles are not stored'] },
   'dcim.consoleport': { cable_connector: cableConnector },
   'dcim.consoleserverport': { cable_connector: cableConnector },
   'dcim.powerport': { cable_connector: cableConnector },

@@ -34,13 +34,13 @@ import {
   PowerPortTemplate,
   RearPortTemplate,
 } from './templates.models';
-import { DeviceRole, DeviceType, Manufacturer, ModuleType, Platform } from './types.models';
+import { DeviceRole, DeviceType, Manufacturer, ModuleType, ModuleTypeProfile, Platform } from './types.models';
 
 /** The dcim application: organisation, racks, types and their component templates, devices and their components, cables, power. */
 export const DcimModule = apiApp(
   'dcim',
   [
-    Region, SiteGroup, Site, Location, RackGroup, RackRole, RackType, Rack, RackReservation, Manufacturer, Platform, DeviceType, ModuleType, DeviceRole,
+    Region, SiteGroup, Site, Location, RackGroup, RackRole, RackType, Rack, RackReservation, Manufacturer, Platform, DeviceType, ModuleTypeProfile, ModuleType, DeviceRole,
     ConsolePortTemplate, ConsoleServerPortTemplate, PowerPortTemplate, PowerOutletTemplate, InterfaceTemplate, RearPortTemplate, FrontPortTemplate,
     ModuleBayTemplate, DeviceBayTemplate, InventoryItemTemplate,
     VirtualChassis, Device, Module, VirtualDeviceContext,

@@ -6,8 +6,7 @@ import '../models';
 
 /** Fields of NetBox 4.6.8's serializers that /v4 does not show yet, by stored model, each group with its reason. */
 const NOT_SHOWN: Array<[reason: string, fields: Record<string, string[]>]> = [
-  ['models not built yet: module type profiles, custom field choice sets, cable profiles and bundles, config context profiles, VLAN translation', {
-    'dcim.moduletype': ['profile', 'attributes'],
+  ['models not built yet: custom field choice sets, cable profiles and bundles, config context profiles, VLAN translation', {
     'extras.customfield': ['choice_set'],
     'dcim.cable': ['profile', 'bundle'],
     'dcim.cabletermination': ['connector', 'positions'],
