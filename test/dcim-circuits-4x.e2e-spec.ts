@@ -5,13 +5,17 @@ import { TestApp } from './helpers/test-app';
 /** The routes of the models only 4.x has, by app, as 4.6.8 serves them below /v4/api/. */
 const ROUTES: Record<string, string[]> = {
   virtualization: ['virtual-machine-types'],
-  dcim: ['rack-groups', 'rack-types', 'module-type-profiles'],
+  dcim: ['rack-groups', 'rack-types', 'module-type-profiles', 'cable-bundles'],
   circuits: ['circuit-groups', 'circuit-group-assignments', 'virtual-circuit-types', 'virtual-circuits', 'virtual-circuit-terminations'],
 };
 const ALL_ROUTES = Object.entries(ROUTES).flatMap(([app, routes]) => routes.map((route) => `${app}/${route}`));
 
 /** The keys of NetBox 3.5.9's representations, which /api/ keeps whatever 4.x added to the models. */
 const KEYS_35 = {
+  cable: [
+    'id', 'url', 'display', 'type', 'a_terminations', 'b_terminations', 'status', 'tenant', 'label', 'color', 'length', 'length_unit', 'description', 'comments', 'tags',
+    'custom_fields', 'created', 'last_updated',
+  ],
   moduletype: ['id', 'url', 'display', 'manufacturer', 'model', 'part_number', 'weight', 'weight_unit', 'description', 'comments', 'tags', 'custom_fields', 'created', 'last_updated'],
   rack: [
     'id', 'url', 'display', 'name', 'facility_id', 'site', 'location', 'tenant', 'status', 'role', 'serial', 'asset_tag', 'type', 'width', 'u_height', 'weight', 'max_weight',
@@ -120,10 +124,14 @@ describe("4.x's further DCIM, circuit and virtualization models on /v4", () => {
       expect(Object.keys(doc.components.schemas.ModuleType.properties)).toEqual(expect.arrayContaining(['profile', 'attributes']));
       expect(params('/v4/api/dcim/module-types/')).toEqual(expect.arrayContaining(['profile', 'profile_id']));
       expect(params('/v4/api/dcim/modules/')).toEqual(expect.arrayContaining(['profile', 'profile_id']));
+      expect(params('/v4/api/dcim/cables/')).toEqual(expect.arrayContaining(['bundle', 'bundle_id']));
+      expect(doc.components.schemas.Cable.properties).toHaveProperty('bundle');
       const v3 = await read('/api/schema/?format=json');
       expect(v3.paths['/api/dcim/interfaces/'].get.parameters.map((p: Json) => p.name)).not.toContain('virtual_circuit_id');
       expect(v3.paths['/api/dcim/racks/'].get.parameters.map((p: Json) => p.name)).not.toEqual(expect.arrayContaining(['rack_type']));
       expect(v3.components.schemas.Rack.properties).not.toHaveProperty('rack_type');
+      expect(v3.components.schemas.Cable.properties).not.toHaveProperty('bundle');
+      expect(v3.paths['/api/dcim/cables/'].get.parameters.map((p: Json) => p.name)).not.toContain('bundle_id');
     });
   });
 
@@ -942,6 +950,98 @@ describe("4.x's further DCIM, circuit and virtualization models on /v4", () => {
       const module = await createOne(t, '/api/dcim/modules/', { device: device.id, module_bay: bay.id, module_type: psu.id });
       expect((await read(`/v4/api/dcim/modules/?profile=flt-psu`)).results.map((m: Json) => m.id)).toEqual([module.id]);
       expect((await read(`/v4/api/dcim/modules/?profile_id=${b.id}`)).count).toBe(0);
+    });
+  });
+  describe('cable bundles', () => {
+    const bundles = v4('dcim/cable-bundles');
+    const cables = v4('dcim/cables');
+    let device: Json;
+
+    beforeAll(async () => {
+      const maker = await createOne(t, '/api/dcim/manufacturers/', { name: 'Cisco', slug: 'cisco' });
+      const dtype = await createOne(t, '/api/dcim/device-types/', { manufacturer: maker.id, model: 'C9300', slug: 'c9300' });
+      const role = await createOne(t, '/api/dcim/device-roles/', { name: 'Access', slug: 'access' });
+      device = await createOne(t, '/api/dcim/devices/', { name: 'sw1', device_type: dtype.id, device_role: role.id, site: site.id });
+    });
+
+    const cable = async (fields: Json = {}) => {
+      const [a, b] = [
+        await createOne(t, '/api/dcim/interfaces/', { device: device.id, name: unique('Gi1/0/'), type: '1000base-t' }),
+        await createOne(t, '/api/dcim/interfaces/', { device: device.id, name: unique('Gi1/0/'), type: '1000base-t' }),
+      ];
+      return createOne(t, cables, { a_terminations: [{ object_type: 'dcim.interface', object_id: a.id }], b_terminations: [{ object_type: 'dcim.interface', object_id: b.id }], ...fields });
+    };
+
+    it("creates, reads (full and brief), changes and deletes a bundle in 4.6's shape, counting its cables", async () => {
+      const res = await t.post(bundles, { name: 'Trunk 1', description: 'riser', comments: 'north shaft' });
+      expectStatus(res, 201);
+      const bundle = res.body;
+      expect(Object.keys(bundle)).toEqual(['id', 'url', 'display_url', 'display', 'name', 'description', 'comments', 'tags', 'custom_fields', 'created', 'last_updated', 'cable_count']);
+      expect(bundle).toMatchObject({ url: expect.stringMatching(new RegExp(`/v4/api/dcim/cable-bundles/${bundle.id}/$`)), display: 'Trunk 1', cable_count: 0 });
+      expect(await read(`${bundles}${bundle.id}/?brief=1`)).toEqual({ id: bundle.id, url: bundle.url, display: 'Trunk 1', name: 'Trunk 1', description: 'riser' });
+      const changed = await t.patch(`${bundles}${bundle.id}/`, { description: 'riser A' });
+      expectStatus(changed, 200);
+      expect(await changesOf('dcim.cablebundle', bundle.id)).toEqual(['create', 'update']);
+      expectStatus(await t.delete(`${bundles}${bundle.id}/`), 204);
+      expect((await t.get(`${bundles}${bundle.id}/`)).status).toBe(404);
+      expect(await refused(t.post(bundles, {}))).toEqual({ name: ['This field is required.'] });
+      await createOne(t, bundles, { name: 'Taken' });
+      expect(await refused(t.post(bundles, { name: 'Taken' }))).toEqual({ name: ['cable bundle with this name already exists.'] });
+      expect(await refused(t.post(bundles, { name: 'Long', description: 'x'.repeat(201) }))).toEqual({ description: ['Ensure this field has no more than 200 characters.'] });
+    });
+
+    it("puts cables in a bundle on /v4, which 3.5 neither shows nor takes, and frees them when it goes", async () => {
+      const bundle = await createOne(t, bundles, { name: 'Loom', description: 'rack 4' });
+      const c = await cable({ bundle: bundle.id, label: 'L-1' });
+      const keys = Object.keys(c);
+      expect(keys.slice(keys.indexOf('tenant'), keys.indexOf('tenant') + 3)).toEqual(['tenant', 'bundle', 'label']);
+      expect(c.bundle).toEqual({ id: bundle.id, url: bundle.url, display: 'Loom', name: 'Loom', description: 'rack 4' });
+      expect((await read(`${bundles}${bundle.id}/`)).cable_count).toBe(1);
+      expect(Object.keys(await read(`/api/dcim/cables/${c.id}/`))).toEqual(KEYS_35.cable);
+      expectStatus(await t.patch(`/api/dcim/cables/${c.id}/`, { bundle: null, label: 'L-1a' }), 200);
+      expect(await read(`${cables}${c.id}/`)).toMatchObject({ label: 'L-1a', bundle: { id: bundle.id } });
+      const other = await cable({ bundle: { name: 'Loom' } });
+      expect(other.bundle).toMatchObject({ id: bundle.id });
+      expect(await refused(t.post(cables, { ...(await cableBody()), bundle: 999999 }))).toEqual({ bundle: ['Related object not found using the provided numeric ID: 999999'] });
+      // Deleting a bundle leaves its cables unbundled.
+      expectStatus(await t.delete(`${bundles}${bundle.id}/`), 204);
+      expect((await read(`${cables}${c.id}/`)).bundle).toBeNull();
+    });
+
+    const cableBody = async () => {
+      const [a, b] = [
+        await createOne(t, '/api/dcim/interfaces/', { device: device.id, name: unique('Te1/0/'), type: '10gbase-x-sfpp' }),
+        await createOne(t, '/api/dcim/interfaces/', { device: device.id, name: unique('Te1/0/'), type: '10gbase-x-sfpp' }),
+      ];
+      return { a_terminations: [{ object_type: 'dcim.interface', object_id: a.id }], b_terminations: [{ object_type: 'dcim.interface', object_id: b.id }] };
+    };
+
+    it('filters bundles, and cables by bundle on /v4 only', async () => {
+      const [a, b] = [await createOne(t, bundles, { name: 'flt-east', description: 'east riser' }), await createOne(t, bundles, { name: 'flt-west', comments: 'west wall' })];
+      expect(await names(`${bundles}?name__isw=flt-&q=riser`)).toEqual(['flt-east']);
+      expect(await names(`${bundles}?name__isw=flt-&q=wall`)).toEqual(['flt-west']);
+      expect(await names(`${bundles}?name=flt-west`)).toEqual(['flt-west']);
+      const [c1, c2] = [await cable({ bundle: a.id }), await cable({ bundle: b.id })];
+      const ids = async (url: string) => (await read(url)).results.map((x: Json) => x.id);
+      expect(await ids(`${cables}?bundle=flt-east`)).toEqual([c1.id]);
+      expect(await ids(`${cables}?bundle_id=${b.id}`)).toEqual([c2.id]);
+      expect(await ids(`${cables}?bundle_id=${a.id}&bundle_id=${b.id}`)).toEqual([c1.id, c2.id]);
+      expect(await refused(t.get(`${cables}?bundle=none-such`))).toEqual({ bundle: ['Select a valid choice. none-such is not one of the available choices.'] });
+      expect((await read(`/api/dcim/cables/?bundle=none-such&id=${c1.id}`)).count).toBe(1);
+      expect((await read(`${bundles}${a.id}/`)).cable_count).toBe(1);
+    });
+
+    it('costs a fixed number of statements per page', async () => {
+      const bundle = await createOne(t, bundles, { name: 'paged' });
+      for (let k = 0; k < 6; k++) {
+        await createOne(t, bundles, { name: `paged-${k}` });
+        await cable({ bundle: bundle.id, label: `PAGED-${k}` });
+      }
+      for (const url of [`${bundles}?name__isw=paged`, `${cables}?bundle=paged`]) {
+        const two = await pageStatements(t, () => t.get(`${url}&limit=2`));
+        const more = await pageStatements(t, async () => expect((await read(`${url}&limit=12`)).results.length).toBeGreaterThanOrEqual(6));
+        expect(more).toBe(two);
+      }
     });
   });
 });

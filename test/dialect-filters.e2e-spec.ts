@@ -49,8 +49,6 @@ const NOT_STORED: Record<string, Record<string, Unstored>> = {
   'dcim.rearport': { cable_connector: cableConnector },
   'dcim.modulebay': { parent_id: ['parent', '4.x nested module bays are not stored'] },
   'dcim.cable': {
-    bundle: ['bundle', '4.6 cable bundles are not stored'],
-    bundle_id: ['bundle', '4.6 cable bundles are not stored'],
     profile: ['profile', '4.6 cable profiles are not stored'],
   },
   'dcim.powerfeed': {

@@ -1,5 +1,5 @@
 import { apiApp } from '../core/crud/api-app';
-import { Cable, CableTermination } from './cables.models';
+import { Cable, CableBundle, CableTermination } from './cables.models';
 import { ConnectedDeviceController } from './connected-device.controller';
 import { RackElevationController } from './elevation.controller';
 import { RenderConfigController } from './render-config.controller';
@@ -46,7 +46,7 @@ export const DcimModule = apiApp(
     VirtualChassis, Device, Module, VirtualDeviceContext,
     ConsolePort, ConsoleServerPort, PowerPort, PowerOutlet, Interface, FrontPort, RearPort, ModuleBay, DeviceBay, InventoryItemRole, InventoryItem,
     MACAddress,
-    Cable, CableTermination, PowerPanel, PowerFeed,
+    CableBundle, Cable, CableTermination, PowerPanel, PowerFeed,
   ],
   { controllers: [RackElevationController, ConnectedDeviceController, RenderConfigController, ...traceControllers()], rootEntries: { 'connected-device': '/api/dcim/connected-device/' } },
 );

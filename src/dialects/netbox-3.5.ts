@@ -46,7 +46,8 @@ const ADDED: Record<string, ModelView> = {
   'dcim.devicetype': added(['exclude_from_utilization', ...counterNames(DEVICE_COMPONENT_KINDS, 'template')], ['device_count']),
   'dcim.moduletype': added(['profile', 'attributes', 'airflow', 'module_count', ...counterNames(MODULE_COMPONENT_KINDS, 'template')], ['module_bays', 'profile_id']),
   'dcim.rackrole': added(['comments']),
-  // 4.1's rack types and 4.6's rack groups; 4.3's module type profiles.
+  'dcim.cable': added(['bundle'], ['bundle_id']),
+  // 4.1's rack types and 4.6's rack groups; 4.3's module type profiles; 4.6's cable bundles.
   'dcim.rack': added(['starting_unit', 'outer_height', 'airflow', 'group', 'rack_type'], ['group_id', 'rack_type_id', 'manufacturer', 'manufacturer_id']),
   'dcim.rackreservation': added(['status', 'unit_count'], ['group', 'group_id']),
   'dcim.powerfeed': added(['tenant'], ['tenant_id', 'tenant_group', 'tenant_group_id']),
@@ -101,12 +102,12 @@ export const NetBox35 = defineDialect({
   version: '3.5',
   release: '3.5.9',
   base: '/v3',
-  // 4.2's MAC addresses; 4.0's scripts as objects (3.5 lists script classes at the same route); 3.7's VPN app; 4.6's machine types; 4.1's circuit groups; 4.2's virtual circuits; 4.1's rack types and 4.6's rack groups; 4.3's module type profiles.
+  // 4.2's MAC addresses; 4.0's scripts as objects (3.5 lists script classes at the same route); 3.7's VPN app; 4.6's machine types; 4.1's circuit groups; 4.2's virtual circuits; 4.1's rack types and 4.6's rack groups; 4.3's module type profiles; 4.6's cable bundles.
   lacks: [
     'dcim.macaddress', 'extras.script', 'virtualization.virtualdisk',
     'vpn.ikeproposal', 'vpn.ikepolicy', 'vpn.ipsecproposal', 'vpn.ipsecpolicy', 'vpn.ipsecprofile', 'vpn.tunnelgroup', 'vpn.tunnel', 'vpn.tunneltermination',
     'virtualization.virtualmachinetype', 'circuits.circuitgroup', 'circuits.circuitgroupassignment',
-    'circuits.virtualcircuittype', 'circuits.virtualcircuit', 'circuits.virtualcircuittermination', 'dcim.racktype', 'dcim.rackgroup', 'dcim.moduletypeprofile',
+    'circuits.virtualcircuittype', 'circuits.virtualcircuit', 'circuits.virtualcircuittermination', 'dcim.racktype', 'dcim.rackgroup', 'dcim.moduletypeprofile', 'dcim.cablebundle',
   ],
   // 4.5's check of credentials; 4.2's background queues, workers and tasks.
   lacksRoutes: ['authentication-check', 'core/background-queues', 'core/background-workers', 'core/background-tasks'],

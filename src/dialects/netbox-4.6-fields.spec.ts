@@ -6,9 +6,9 @@ import '../models';
 
 /** Fields of NetBox 4.6.8's serializers that /v4 does not show yet, by stored model, each group with its reason. */
 const NOT_SHOWN: Array<[reason: string, fields: Record<string, string[]>]> = [
-  ['models not built yet: custom field choice sets, cable profiles and bundles, config context profiles, VLAN translation', {
+  ['models not built yet: custom field choice sets, cable profiles, config context profiles, VLAN translation', {
     'extras.customfield': ['choice_set'],
-    'dcim.cable': ['profile', 'bundle'],
+    'dcim.cable': ['profile'],
     'dcim.cabletermination': ['connector', 'positions'],
     'extras.configcontext': ['profile'],
     'dcim.interface': ['vlan_translation_policy'],
