@@ -522,6 +522,14 @@ describe("4.x's further DCIM, circuit and virtualization models on /v4", () => {
       const changed = await t.patch(`${terms}${spoke.id}/`, { role: 'spoke' });
       expectStatus(changed, 200);
       expect(changed.body.display).toBe('VC-HUB: Spoke termination');
+      // A hub's interface reaches the spokes, a spoke's the hubs, on /v4; 3.5 has no virtual circuits to reach.
+      const hubIface = await read(`/v4/api/dcim/interfaces/${a.id}/`);
+      expect(hubIface).toMatchObject({ connected_endpoints_type: 'circuits.virtualcircuittermination', connected_endpoints_reachable: false });
+      expect(hubIface.connected_endpoints).toEqual([
+        { id: spoke.id, url: spoke.url, display: 'VC-HUB: Spoke termination', virtual_circuit: term.virtual_circuit, role: { value: 'spoke', label: 'Spoke' }, interface: expect.objectContaining({ id: b.id }), description: '' },
+      ]);
+      expect((await read(`/v4/api/dcim/interfaces/${b.id}/`)).connected_endpoints.map((x: Json) => x.id)).toEqual([term.id]);
+      expect((await read(`/api/dcim/interfaces/${a.id}/`)).connected_endpoints).toBeNull();
       const changes = await read(`/v4/api/core/object-changes/?changed_object_type=circuits.virtualcircuittermination&related_object_type=circuits.virtualcircuit&related_object_id=${c.id}&ordering=time`);
       expect(changes.results.map((x: Json) => [x.action.value, x.object_repr])).toEqual([
         ['create', 'VC-HUB: Hub termination'],
@@ -641,7 +649,7 @@ describe("4.x's further DCIM, circuit and virtualization models on /v4", () => {
         await createOne(t, terms, { virtual_circuit: c.id, role: 'hub', interface: (await iface()).id });
         await createOne(t, terms, { virtual_circuit: c.id, role: 'spoke', interface: (await iface()).id });
       }
-      for (const url of [`${vcs}?cid__isw=PAGED-VC-`, `${terms}?q=PAGED-VC-`]) {
+      for (const url of [`${vcs}?cid__isw=PAGED-VC-`, `${terms}?q=PAGED-VC-`, `/v4/api/dcim/interfaces/?device_id=${device.id}&type=virtual`]) {
         const two = await pageStatements(t, () => t.get(`${url}&limit=2`));
         const twelve = await pageStatements(t, async () => expect((await read(`${url}&limit=12`)).results.length).toBeGreaterThanOrEqual(6));
         expect(twelve).toBe(two);
