@@ -950,6 +950,21 @@ describe("4.x's further DCIM, circuit and virtualization models on /v4", () => {
       // 3.5 has no such filter: ignored.
       expect((await read('/api/dcim/module-types/?model__isw=flt-&profile=none-such')).count).toBe(2);
 
+      // 4.3's attribute filters: `attr_<key>[__<lookup>]`, the value read as JSON where it parses.
+      const optic = await createOne(t, profiles, { name: 'flt-optic', schema: SFP_SCHEMA });
+      await createOne(t, moduleTypes, { manufacturer: maker.id, model: 'flt-SR', profile: optic.id, attributes: { speed: 10, reach: 'sr', coherent: false } });
+      await createOne(t, moduleTypes, { manufacturer: maker.id, model: 'flt-ZR', profile: optic.id, attributes: { speed: 400, reach: 'er', coherent: true } });
+      expect(await types('attr_speed=10')).toEqual(['flt-SR']);
+      expect(await types('attr_speed__gte=100')).toEqual(['flt-ZR']);
+      expect(await types('attr_speed__lt=100')).toEqual(['flt-SR']);
+      expect(await types('attr_reach=er')).toEqual(['flt-ZR']);
+      expect(await types('attr_reach__icontains=S')).toEqual(['flt-SR']);
+      expect(await types('attr_coherent=true')).toEqual(['flt-ZR']);
+      expect(await types('attr_speed="10"')).toEqual([]);
+      expect(await types('attr_missing__isnull=false')).toEqual([]);
+      expect(await types('attr_speed__isnull=false&profile=flt-optic')).toEqual(['flt-SR', 'flt-ZR']);
+      expect((await read('/api/dcim/module-types/?model__isw=flt-&attr_speed=10')).count).toBe(4);
+
       const site2 = await createOne(t, '/api/dcim/sites/', { name: 'Module site', slug: 'module-site' });
       const dtype = await createOne(t, '/api/dcim/device-types/', { manufacturer: maker.id, model: 'Chassis', slug: 'chassis' });
       const role = await createOne(t, '/api/dcim/device-roles/', { name: 'Chassis', slug: 'chassis' });

@@ -296,6 +296,8 @@ export const ModuleType = defineModel({
     related: ['manufacturer_id', 'manufacturer', 'profile_id', 'profile'],
   },
   filters: componentPresenceFilters('module_type_id', [...TYPE_COMPONENTS, 'module_bays'], 'template'),
+  // 4.3's AttributeFiltersMixin: `attr_<key>` over the attributes.
+  jsonKeyFilters: { prefix: 'attr_', field: 'attributes' },
   async validate(row, previous, ctx) {
     requireWeightUnit(row);
     await checkAttributes(row, previous, ctx);
