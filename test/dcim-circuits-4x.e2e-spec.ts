@@ -383,8 +383,8 @@ describe("4.x's further DCIM, circuit and virtualization models on /v4", () => {
       expect(await ids(`provider_id=${provider.id}`)).toEqual([a1.id, a2.id]);
       expect(await ids('q=flt-2')).toEqual([a2.id]);
       expect(await ids('q=west')).toEqual([a3.id]);
-      const circuitType = (await read('/v4/api/core/object-types/?app_label=circuits&model=circuit')).results[0];
-      expect(await ids(`member_type_id=${circuitType.id}`)).toHaveLength(3);
+      const objectType = (await read('/v4/api/core/object-types/?app_label=circuits&model=circuit')).results[0];
+      expect(await ids(`member_type_id=${objectType.id}`)).toHaveLength(3);
       expect(await refused(t.get(`${assignments}?circuit_id=x`))).toEqual({ circuit_id: ['Enter a whole number.'] });
       expect(await refused(t.get(`${assignments}?group=none-such`))).toEqual({ group: ['Select a valid choice. none-such is not one of the available choices.'] });
       expect(await refused(t.get(`${assignments}?priority=first`))).toEqual({ priority: ['Select a valid choice. first is not one of the available choices.'] });
