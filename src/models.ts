@@ -32,6 +32,8 @@ export * from './tenancy/contacts.models';
 export * from './circuits/models';
 export * from './extras/events/event-rule.model';
 export * from './extras/events/notifications.model';
+export * from './circuits/groups.models';
+export * from './circuits/virtual-circuits.models';
 export * from './extras/webhooks/webhook.model';
 export * from './core-app/job.model';
 export * from './extras/scripts/modules.model';

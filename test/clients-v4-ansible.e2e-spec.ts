@@ -413,6 +413,39 @@ describe('Ansible collection netbox.netbox 3.22 against /v4 (its v4.3 targets, N
     });
   });
 
+  describe('netbox_rack_group (4.6 rack groups) and netbox_rack with rack_group (4.6 group)', () => {
+    const remove = async (path: string, query: [string, unknown][]) => {
+      const found = await nb.getOne(path, query);
+      expect(found).not.toBeNull();
+      expectStatus(await nb.call('delete', `${BASE}/${path}/${found!.id}/`), 204);
+      expect(await nb.getOne(path, query)).toBeNull();
+    };
+
+    it("creates a rack group found by its slug (the site of its v4.3 task ignored, which fails the second run's comparison as against NetBox 4.6), then deletes it", async () => {
+      const site = await nb.idOf('dcim/sites', [['slug', 'test-site']]);
+      const query: [string, unknown][] = [['slug', toSlug('Rack Group')]];
+      const task = { name: 'Rack Group', slug: toSlug('Rack Group'), site };
+      const first = await ensure(nb, 'dcim/rack-groups', query, task);
+      expect(first).toMatchObject({ created: true, object: { name: 'Rack Group', slug: 'rack-group' } });
+      expect(first.object).not.toHaveProperty('site');
+      await expect(ensure(nb, 'dcim/rack-groups', query, task)).rejects.toThrow('site does not exist on existing object');
+      // Without a site, the same task is a no-op.
+      expect((await ensure(nb, 'dcim/rack-groups', query, { name: 'Rack Group', slug: 'rack-group' })).changed).toBe(false);
+      await remove('dcim/rack-groups', query);
+    });
+
+    it('puts a rack in a group found by slug (rack_group, sent as group), then the same task is a no-op', async () => {
+      await nb.ok('post', `${BASE}/dcim/rack-groups/`, [], { name: 'Row West', slug: 'row-west' });
+      const site = await nb.idOf('dcim/sites', [['slug', 'test-site']]);
+      const query: [string, unknown][] = [['name', 'Grouped rack'], ['site_id', site]];
+      const data = { name: 'Grouped rack', site, group: await nb.idOf('dcim/rack-groups', [['slug', 'row-west']]) };
+      const first = await ensure(nb, 'dcim/racks', query, data);
+      expect(first).toMatchObject({ created: true, object: { group: { id: data.group, slug: 'row-west' } } });
+      expect((await ensure(nb, 'dcim/racks', query, data)).changed).toBe(false);
+      expect((await nb.ok('get', `${BASE}/dcim/racks/`, [['group', 'row-west']])).count).toBe(1);
+    });
+  });
+
   describe('netbox_device (role)', () => {
     it('creates a device with role, status by label and a device type by id, then finds it by name unchanged', async () => {
       const data = {

@@ -28,31 +28,12 @@ const NOT_STORED: Record<string, Record<string, Unstored>> = {
   'extras.exporttemplate': { auto_sync_enabled: autoSync },
   'extras.configcontext': { auto_sync_enabled: autoSync },
   'extras.configcontextprofile': { auto_sync_enabled: autoSync },
-  'dcim.moduletype': {
-    profile: ['profile', '4.3 module type profiles are not stored'],
-    profile_id: ['profile', '4.3 module type profiles are not stored'],
-  },
-  'dcim.rack': {
-    group: ['group', '4.4 rack groups are not stored'],
-    group_id: ['group', '4.4 rack groups are not stored'],
-    manufacturer: ['rack_type', '4.1 rack types are not stored'],
-    manufacturer_id: ['rack_type', '4.1 rack types are not stored'],
-    rack_type: ['rack_type', '4.1 rack types are not stored'],
-    rack_type_id: ['rack_type', '4.1 rack types are not stored'],
-  },
-  'dcim.rackreservation': {
-    group: ['group', '4.4 rack groups are not stored'],
-    group_id: ['group', '4.4 rack groups are not stored'],
-  },
-  'dcim.module': { profile: ['profile', '4.3 module type profiles are not stored'], profile_id: ['profile', '4.3 module type profiles are not stored'] },
   'dcim.consoleport': { cable_connector: cableConnector },
   'dcim.consoleserverport': { cable_connector: cableConnector },
   'dcim.powerport': { cable_connector: cableConnector },
   'dcim.poweroutlet': { cable_connector: cableConnector },
   'dcim.interface': {
     cable_connector: cableConnector,
-    virtual_circuit_id: ['virtual_circuit_termination', '4.2 virtual circuits are not stored'],
-    virtual_circuit_termination_id: ['virtual_circuit_termination', '4.2 virtual circuits are not stored'],
     vlan_translation_policy: ['vlan_translation_policy', '4.2 VLAN translation is not stored'],
     vlan_translation_policy_id: ['vlan_translation_policy', '4.2 VLAN translation is not stored'],
   },
@@ -60,19 +41,14 @@ const NOT_STORED: Record<string, Record<string, Unstored>> = {
   'dcim.rearport': { cable_connector: cableConnector },
   'dcim.modulebay': { parent_id: ['parent', '4.x nested module bays are not stored'] },
   'dcim.cable': {
-    bundle: ['bundle', '4.6 cable bundles are not stored'],
-    bundle_id: ['bundle', '4.6 cable bundles are not stored'],
     profile: ['profile', '4.6 cable profiles are not stored'],
   },
   'dcim.powerfeed': {
     cable_connector: cableConnector,
   },
-  'ipam.vlangroup': { rack_group: ['rack_group', '4.4 rack groups are not stored (a group cannot be scoped to one)'] },
   'virtualization.virtualmachine': {
     interface_count: ['interface_count', '4.x counter fields are not stored'],
     virtual_disk_count: ['virtual_disk_count', '4.x counter fields are not stored'],
-    virtual_machine_type: ['virtual_machine_type', '4.6 machine types are not stored'],
-    virtual_machine_type_id: ['virtual_machine_type', '4.6 machine types are not stored'],
   },
   'virtualization.vminterface': {
     vlan_translation_policy: ['vlan_translation_policy', '4.2 VLAN translation is not stored'],

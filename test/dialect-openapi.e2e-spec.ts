@@ -13,6 +13,16 @@ async function schemaOf(t: TestApp, url: string): Promise<Json> {
   return JSON.parse(res.text);
 }
 
+/** Routes of the models 4.x added beside 3.5's in apps 3.5 had, and their schemas: only 4.x describes them. */
+const FURTHER_4X_ROUTES = [
+  'dcim/rack-groups', 'dcim/rack-types', 'dcim/module-type-profiles', 'dcim/cable-bundles', 'circuits/circuit-groups', 'circuits/circuit-group-assignments',
+  'circuits/virtual-circuit-types', 'circuits/virtual-circuits', 'circuits/virtual-circuit-terminations', 'virtualization/virtual-machine-types',
+];
+const FURTHER_4X_SCHEMAS = [
+  'RackGroup', 'RackType', 'ModuleTypeProfile', 'CableBundle', 'CircuitGroup', 'CircuitGroupAssignment', 'VirtualCircuitType', 'VirtualCircuit',
+  'VirtualCircuitTermination', 'VirtualMachineType',
+];
+
 describe('the OpenAPI document and OPTIONS in each API dialect', () => {
   let t: TestApp;
   let v4: Json;
@@ -50,6 +60,12 @@ describe('the OpenAPI document and OPTIONS in each API dialect', () => {
         expect(v4.paths).toHaveProperty([`/v4/api/vpn/${route}/{id}/`]);
       }
       expect(v4.components.schemas).toHaveProperty(['TunnelTermination']);
+      // 4.x's further DCIM, circuit and virtualization models.
+      for (const route of FURTHER_4X_ROUTES) {
+        expect(v4.paths).toHaveProperty([`/v4/api/${route}/`]);
+        expect(v4.paths).toHaveProperty([`/v4/api/${route}/{id}/`]);
+      }
+      for (const schema of FURTHER_4X_SCHEMAS) expect(v4.components.schemas).toHaveProperty([schema]);
     });
 
     it('describes event rules, and a webhook without what fires it, as 4.6 does', () => {
@@ -130,6 +146,8 @@ describe('the OpenAPI document and OPTIONS in each API dialect', () => {
       expect(v3.paths).not.toHaveProperty(['/api/vpn/l2vpns/']);
       expect(Object.keys(v3.paths).filter((p) => p.startsWith('/api/vpn/'))).toEqual([]);
       expect(v3.components.schemas).not.toHaveProperty(['Tunnel']);
+      for (const route of FURTHER_4X_ROUTES) expect(Object.keys(v3.paths).filter((p) => p.startsWith(`/api/${route}/`))).toEqual([]);
+      for (const schema of FURTHER_4X_SCHEMAS) expect(v3.components.schemas).not.toHaveProperty([schema]);
       expect(v3.components.schemas.Device.properties).toHaveProperty('device_role');
       expect(v3.components.schemas.Device.properties).not.toHaveProperty('role');
       expect(v3.components.schemas.Device.properties).not.toHaveProperty('display_url');

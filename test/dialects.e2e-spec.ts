@@ -68,6 +68,20 @@ describe('API dialects', () => {
       expect((await t.get('/api/vpn/tunnels/')).status).toBe(404);
       expect((await t.get('/v4/api/ipam/').expect(200)).body.l2vpns).toBeUndefined();
       expect((await t.get('/api/ipam/').expect(200)).body.l2vpns).toMatch(/\/api\/ipam\/l2vpns\/$/);
+      // 4.x's further models in apps 3.5 had: listed in 4.6's roots only.
+      const further: Record<string, string[]> = {
+        dcim: ['rack-groups', 'rack-types', 'module-type-profiles', 'cable-bundles'],
+        circuits: ['circuit-groups', 'circuit-group-assignments', 'virtual-circuit-types', 'virtual-circuits', 'virtual-circuit-terminations'],
+        virtualization: ['virtual-machine-types'],
+      };
+      for (const [app, routes] of Object.entries(further)) {
+        const [v4root, v3root] = [(await t.get(`/v4/api/${app}/`).expect(200)).body, (await t.get(`/api/${app}/`).expect(200)).body];
+        for (const route of routes) {
+          expect(v4root[route]).toMatch(new RegExp(`/v4/api/${app}/${route}/$`));
+          expect(v3root).not.toHaveProperty([route]);
+          expect((await t.get(`/api/${app}/${route}/`)).status).toBe(404);
+        }
+      }
     });
 
     it('serves a moved route only where its generation has it', async () => {

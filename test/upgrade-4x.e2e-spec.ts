@@ -229,4 +229,42 @@ describe('upgrading a 3.5 database to 4.x storage', () => {
       },
     );
   });
+
+  it('keeps racks, module types, cables, circuits and machines through the migrations of 4.x\'s further models, which they then have none of', async () => {
+    await upgradedFrom(
+      'VirtualMachineTypes',
+      async (db) => {
+        const site = await insertRow(db, 'dcim_site', { name: 'Turku', slug: 'turku', status: 'active' });
+        const maker = await insertRow(db, 'dcim_manufacturer', { name: 'Rittal', slug: 'rittal' });
+        const rack = await insertRow(db, 'dcim_rack', { name: 'R1', site_id: site, status: 'active', u_height: 47, width: 19, type: '4-post-cabinet', outer_width: 800, outer_unit: 'mm' });
+        const moduleType = await insertRow(db, 'dcim_moduletype', { manufacturer_id: maker, model: 'Line card', part_number: 'LC-1' });
+        const cable = await insertRow(db, 'dcim_cable', { status: 'connected', label: 'C-9', color: 'ff0000' });
+        const provider = await insertRow(db, 'circuits_provider', { name: 'Elisa', slug: 'elisa' });
+        const circuitType = await insertRow(db, 'circuits_circuittype', { name: 'Fibre', slug: 'fibre' });
+        const circuit = await insertRow(db, 'circuits_circuit', { cid: 'E-1', provider_id: provider, type_id: circuitType, status: 'active' });
+        const clusterType = await insertRow(db, 'virtualization_clustertype', { name: 'ESXi', slug: 'esxi' });
+        const cluster = await insertRow(db, 'virtualization_cluster', { name: 'Farm', type_id: clusterType, status: 'active' });
+        const machine = await insertRow(db, 'virtualization_virtualmachine', { name: 'db1', _name: 'db1', cluster_id: cluster, status: 'active', vcpus: 4, memory: 8192 });
+        return { rack, moduleType, cable, circuit, machine };
+      },
+      async (t, ids: Json) => {
+        const get = async (path: string) => (await t.get(path).expect(200)).body;
+        expect(await get(`/v4/api/dcim/racks/${ids.rack}/`)).toMatchObject({
+          name: 'R1', group: null, rack_type: null, u_height: 47, form_factor: { value: '4-post-cabinet' }, outer_width: 800, outer_unit: { value: 'mm' },
+        });
+        expect(await get(`/api/dcim/racks/${ids.rack}/`)).toMatchObject({ name: 'R1', type: { value: '4-post-cabinet' }, u_height: 47 });
+        expect(await get(`/api/dcim/racks/${ids.rack}/`)).not.toHaveProperty('rack_type');
+        expect(await get(`/v4/api/dcim/module-types/${ids.moduleType}/`)).toMatchObject({ model: 'Line card', part_number: 'LC-1', profile: null, attributes: null });
+        expect(await get(`/v4/api/dcim/cables/${ids.cable}/`)).toMatchObject({ label: 'C-9', color: 'ff0000', bundle: null });
+        expect(await get(`/v4/api/circuits/circuits/${ids.circuit}/`)).toMatchObject({ cid: 'E-1', assignments: [] });
+        expect(await get(`/v4/api/virtualization/virtual-machines/${ids.machine}/`)).toMatchObject({ name: 'db1', virtual_machine_type: null, vcpus: 4, memory: 8192 });
+        // Each is written to again as before, and takes the new relations.
+        const group = (await t.post('/v4/api/dcim/rack-groups/', { name: 'Row 1', slug: 'row-1' }).expect(201)).body;
+        expect((await t.patch(`/v4/api/dcim/racks/${ids.rack}/`, { group: group.id }).expect(200)).body.group.id).toBe(group.id);
+        for (const route of ['dcim/rack-types', 'dcim/module-type-profiles', 'dcim/cable-bundles', 'circuits/virtual-circuits', 'virtualization/virtual-machine-types']) {
+          expect((await get(`/v4/api/${route}/`)).count).toBe(0);
+        }
+      },
+    );
+  });
 });

@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
-import { Driver, FieldError, choice, date, foreignKey, integer, manyToMany, slug, text } from '../core/model/fields';
-import { CustomFilter, Row, defineModel, registry } from '../core/model/model';
+import { Driver, FieldError, ForeignKeyField, choice, date, foreignKey, integer, manyToMany, slug, text } from '../core/model/fields';
+import { CustomFilter, Row, defineModel, labelsOf, registry } from '../core/model/model';
 import { existingIds, pathFilter, searchFilter, tenancyFilters } from '../core/query/filters';
 import { ModelQuery, loadRow, q } from '../core/query/model-query';
 import { RenderContext, Representation, loadNested, objectUrl } from '../core/serialize/serializer';
@@ -8,7 +8,7 @@ import { augmentCabled, cabledFields, cabledFilters, nodeOf, retrace } from '../
 import { checkDistance, distanceFields } from './distance';
 import { Placement, placementFields, placementFilters, syncPlacement } from '../dcim/scope';
 
-const CIRCUIT_STATUSES = [
+export const CIRCUIT_STATUSES = [
   { value: 'planned', label: 'Planned' },
   { value: 'provisioning', label: 'Provisioning' },
   { value: 'active', label: 'Active' },
@@ -189,6 +189,30 @@ async function addTerminations(ctx: RenderContext, rows: Row[], reps: Representa
   });
 }
 
+/**
+ * A circuit's assignments to groups (4.2), each as its serializer nests them there: `{id, url, display, group, priority}`;
+ * one statement for the page's assignments, one for their groups.
+ */
+async function addAssignments(ctx: RenderContext, rows: Row[], reps: Representation[]): Promise<void> {
+  const assignments = registry.get('circuits.circuitgroupassignment');
+  if (!assignments || !reps.some((r) => 'assignments' in r)) return;
+  const query = new ModelQuery(ctx.em, assignments, ctx.driver).where('t.member_type = :type AND t.member_id IN (:...ids)', { type: Circuit.label, ids: rows.map((r) => r.id) });
+  const found = await query.rows({ order: query.defaultOrder() });
+  const groups = (assignments.fields.group as ForeignKeyField).target;
+  const nested = await loadNested(ctx, groups, [...new Set(found.map((a) => a.group_id as number))], false);
+  const labels = await labelsOf(assignments, found, { em: ctx.em, driver: ctx.driver, render: ctx });
+  const priority = assignments.fields.priority;
+  const byCircuit = new Map<number, Representation[]>();
+  found.forEach((a, i) => {
+    const list = byCircuit.get(Number(a.member_id)) ?? [];
+    list.push({ id: a.id, url: objectUrl(ctx, assignments, a.id), display: labels[i], group: nested.get(a.group_id) ?? null, priority: priority.toApi(a.priority) });
+    byCircuit.set(Number(a.member_id), list);
+  });
+  rows.forEach((row, i) => {
+    if ('assignments' in reps[i]) reps[i].assignments = byCircuit.get(row.id) ?? [];
+  });
+}
+
 /** Where a circuit termination attaches (NetBox 4.2); 3.5 named a site or a provider network. */
 const TERMINATION: Placement = {
   name: 'termination',
@@ -221,7 +245,7 @@ export const Circuit = defineModel({
   },
   full: [
     'id', 'url', 'display', 'cid', 'provider', 'provider_account', 'type', 'status', 'tenant', 'install_date', 'termination_date', 'commit_rate',
-    'description', 'termination_a', 'termination_z', 'comments', 'tags', 'custom_fields', 'created', 'last_updated',
+    'description', 'termination_a', 'termination_z', 'comments', 'tags', 'custom_fields', 'created', 'last_updated', 'assignments',
   ],
   constraints: [
     { fields: ['provider', 'cid'], name: 'circuits_circuit_unique_provider_cid' },
@@ -255,7 +279,10 @@ export const Circuit = defineModel({
     const account = await loadRow(ctx, ProviderAccount, row.provider_account_id);
     if (account && account.provider_id !== row.provider_id) throw new FieldError({ provider_account: ['The assigned account must belong to the assigned provider.'] });
   },
-  augment: addTerminations,
+  async augment(ctx, rows, reps) {
+    await addTerminations(ctx, rows, reps);
+    await addAssignments(ctx, rows, reps);
+  },
 });
 
 const TERM_SIDES = [

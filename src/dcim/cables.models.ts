@@ -97,6 +97,23 @@ const colorFilter: CustomFilter = {
   },
 };
 
+/** NetBox 4.6's cable bundles: cables grouped logically (a trunk, a loom). */
+export const CableBundle = defineModel({
+  app: 'dcim',
+  name: 'cablebundle',
+  plural: 'cable-bundles',
+  verboseName: 'cable bundle',
+  fields: {
+    name: text({ max: 100, unique: true }),
+    description: text({ max: 200, blank: true }),
+    comments: text({ blank: true }),
+  },
+  counts: { cable_count: { model: 'dcim.cable', field: 'bundle' } },
+  brief: ['id', 'url', 'display', 'name', 'description'],
+  search: ['name', 'description', 'comments'],
+  filterset: { fields: ['id', 'name', 'description'] },
+});
+
 export const Cable = defineModel({
   app: 'dcim',
   name: 'cable',
@@ -111,6 +128,7 @@ export const Cable = defineModel({
     b_terminations: input(parseTerminations, GENERIC_OBJECT),
     status: choice(CABLE_STATUSES, { default: 'connected' }),
     tenant: foreignKey('tenancy.tenant', { nullable: true, onDelete: 'PROTECT' }),
+    bundle: foreignKey(() => CableBundle, { nullable: true, onDelete: 'SET NULL' }),
     label: text({ max: 100, blank: true }),
     color: text({ max: 6, blank: true, pattern: COLOR, patternMessage: 'Enter a valid hexadecimal RGB color code.' }),
     length: decimal({ digits: 8, places: 2, nullable: true }),
@@ -121,7 +139,7 @@ export const Cable = defineModel({
   brief: ['id', 'url', 'display', 'label'],
   // NetBox's cable search looks at the label only.
   search: ['label'],
-  filterset: { fields: ['id', 'label', 'length', 'length_unit', 'type', 'status'], related: ['tenant_id', 'tenant'] },
+  filterset: { fields: ['id', 'label', 'length', 'length_unit', 'type', 'status'], related: ['tenant_id', 'tenant', 'bundle_id', 'bundle'] },
   filters: {
     ...tenancyFilters(() => Cable),
     ...terminationFilters(),

@@ -220,7 +220,8 @@ export const PowerOutlet = defineComponent({
   },
 });
 
-const VIRTUAL_TYPES = new Set(['virtual', 'lag', 'bridge']);
+/** NetBox's VIRTUAL_IFACE_TYPES: interfaces with no physical port. */
+export const VIRTUAL_TYPES: ReadonlySet<string> = new Set(['virtual', 'lag', 'bridge']);
 export const WIRELESS_INTERFACE_TYPES: ReadonlySet<string> = new Set([
   'ieee802.11a', 'ieee802.11g', 'ieee802.11n', 'ieee802.11ac', 'ieee802.11ad', 'ieee802.11ax', 'ieee802.11ay', 'ieee802.15.1', 'other-wireless',
 ]);
@@ -399,8 +400,37 @@ export const Interface = defineComponent({
     await nestReferrer(ctx, Interface, rows, reps, 'l2vpn_termination', { model: 'ipam.l2vpntermination', relation: 'assigned_object' });
     await nestMacAddresses(ctx, Interface, rows, reps);
     await addWirelessPeers(ctx, rows, reps);
+    await addVirtualCircuitPeers(ctx, rows, reps);
   },
 });
+
+/** Whose terminations a virtual circuit's termination reaches, by its role (NetBox's peer_terminations). */
+const REACHED_ROLES: Record<string, string> = { peer: 'peer', hub: 'spoke', spoke: 'hub' };
+
+/**
+ * A virtual interface that terminates a virtual circuit (4.2) is connected to the circuit's other terminations its role
+ * reaches: peers reach peers, a hub the spokes, a spoke the hubs. Only where the generation has virtual circuits; two
+ * statements for the page, and the terminations' nested forms.
+ */
+async function addVirtualCircuitPeers(ctx: RenderContext, rows: Row[], reps: Representation[]): Promise<void> {
+  const terminations = registry.get('circuits.virtualcircuittermination');
+  const wanted = rows.flatMap((row, i) => (VIRTUAL_TYPES.has(row.type) && 'connected_endpoints' in reps[i] ? [i] : []));
+  if (!terminations || !wanted.length || !ctx.dialect?.serves(terminations)) return;
+  const own = await new ModelQuery(ctx.em, terminations, ctx.driver).where('t.interface_id IN (:...ids)', { ids: wanted.map((i) => rows[i].id) }).rows({ order: ['id'] });
+  if (!own.length) return;
+  const circuits = [...new Set(own.map((x) => x.virtual_circuit_id as number))];
+  const query = new ModelQuery(ctx.em, terminations, ctx.driver).where('t.virtual_circuit_id IN (:...circuits)', { circuits });
+  const all = await query.rows({ order: query.defaultOrder() });
+  const reached = new Map(own.map((x) => [x.interface_id as number, all.filter((o) => o.virtual_circuit_id === x.virtual_circuit_id && o.id !== x.id && o.role === REACHED_ROLES[x.role])]));
+  const nested = await loadNested(ctx, terminations, [...new Set([...reached.values()].flat().map((o) => o.id as number))]);
+  for (const i of wanted) {
+    const peers = (reached.get(rows[i].id) ?? []).map((o) => nested.get(o.id)).filter(Boolean);
+    if (!peers.length) continue;
+    reps[i].connected_endpoints = peers;
+    reps[i].connected_endpoints_type = terminations.label;
+    reps[i].connected_endpoints_reachable = false;
+  }
+}
 
 /**
  * An interface's link is its cable, or else its wireless link (NetBox's `Interface.link`): then it is occupied and

@@ -511,6 +511,8 @@ export const Module = defineModel({
   filters: {
     manufacturer_id: pathFilter(() => Module, 'module_type.manufacturer', 'id'),
     manufacturer: pathFilter(() => Module, 'module_type.manufacturer'),
+    profile_id: pathFilter(() => Module, 'module_type.profile', 'id'),
+    profile: pathFilter(() => Module, 'module_type.profile', 'name'),
     serial: iexact('serial'),
     // NetBox searches the module's device's name, and not its description.
     q: searchFilter((like) => [

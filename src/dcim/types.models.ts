@@ -1,7 +1,8 @@
 import { FieldError, boolean, choice, decimal, foreignKey, json, slug, text } from '../core/model/fields';
-import { CountSpec, CustomFilter, Row, defineModel, registry } from '../core/model/model';
+import { CountSpec, CustomFilter, Row, WriteContext, defineModel, registry } from '../core/model/model';
 import { booleanFilter } from '../core/query/filters';
-import { q } from '../core/query/model-query';
+import { loadRow, q } from '../core/query/model-query';
+import { schemaError, valueError } from '../core/util/json-schema';
 import { DEVICE_COMPONENT_KINDS, MODULE_COMPONENT_KINDS, counterNames } from './component-kinds';
 
 /**
@@ -220,15 +221,61 @@ export const DeviceType = defineModel({
   },
 });
 
+/** NetBox 4.3's module type profiles: a JSON schema of the attributes their module types hold. */
+export const ModuleTypeProfile = defineModel({
+  app: 'dcim',
+  name: 'moduletypeprofile',
+  plural: 'module-type-profiles',
+  verboseName: 'module type profile',
+  fields: {
+    name: text({ max: 100, unique: true }),
+    description: text({ max: 200, blank: true }),
+    schema: json({ nullable: true, blank: true, label: 'Schema' }),
+    comments: text({ blank: true }),
+  },
+  brief: ['id', 'url', 'display', 'name', 'description'],
+  search: ['name', 'description', 'comments'],
+  filterset: { fields: ['id', 'name', 'description'] },
+  // NetBox's validate_schema: a JSON object its draft's meta-schema accepts, or nothing.
+  validate(row) {
+    if (row.schema === null || row.schema === '') {
+      row.schema = null;
+      return;
+    }
+    if (typeof row.schema !== 'object' || Array.isArray(row.schema)) throw new FieldError({ schema: ['Invalid JSON schema definition'] });
+    const error = schemaError(row.schema);
+    if (error) throw new FieldError({ schema: [`Invalid JSON schema definition: ${error}`] });
+  },
+});
+
+/**
+ * A module type's attributes under its profile (NetBox's clean): valid under the profile's schema, and none without
+ * one. An update's attributes are merged into those it had, as NetBox's AttributesField takes them.
+ */
+async function checkAttributes(row: Row, previous: Row | null, ctx?: WriteContext): Promise<void> {
+  const given = ctx?.input?.attributes;
+  if (previous && isPlainObject(given) && Object.keys(given).length && isPlainObject(previous.attributes)) row.attributes = { ...previous.attributes, ...given };
+  const profile = await loadRow(ctx, ModuleTypeProfile, row.profile_id);
+  if (!profile?.schema) {
+    row.attributes = null;
+    return;
+  }
+  const error = valueError(row.attributes, profile.schema);
+  if (error) throw new FieldError([`Invalid schema: ${error}`]);
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 export const ModuleType = defineModel({
   app: 'dcim',
   name: 'moduletype',
   plural: 'module-types',
   verboseName: 'module type',
   display: (m) => m.model,
-  ordering: ['manufacturer', 'model', 'id'],
+  ordering: ['profile', 'manufacturer', 'model', 'id'],
   lookupField: 'model',
   fields: {
+    profile: foreignKey(() => ModuleTypeProfile, { nullable: true, onDelete: 'PROTECT' }),
     manufacturer: foreignKey('dcim.manufacturer', { onDelete: 'PROTECT' }),
     model: text({ max: 100 }),
     part_number: text({ max: 50, blank: true }),
@@ -236,6 +283,8 @@ export const ModuleType = defineModel({
     weight: decimal({ digits: 8, places: 2, nullable: true }),
     weight_unit: choice(WEIGHT_UNITS, { nullable: true, blank: true }),
     description: text({ max: 200, blank: true }),
+    // NetBox's `attribute_data`, which its API names `attributes`.
+    attributes: json({ nullable: true, label: 'Attributes' }),
     comments: text({ blank: true }),
   },
   counts: { module_count: { model: 'dcim.module', field: 'module_type' }, ...componentCounts('module_type', MODULE_COMPONENT_KINDS, 'template') },
@@ -244,8 +293,13 @@ export const ModuleType = defineModel({
   search: ['model', 'part_number', 'description', 'comments'],
   filterset: {
     fields: ['id', 'model', 'part_number', 'airflow', 'weight', 'weight_unit', 'module_count', ...counterNames(MODULE_COMPONENT_KINDS, 'template')],
-    related: ['manufacturer_id', 'manufacturer'],
+    related: ['manufacturer_id', 'manufacturer', 'profile_id', 'profile'],
   },
   filters: componentPresenceFilters('module_type_id', [...TYPE_COMPONENTS, 'module_bays'], 'template'),
-  validate: requireWeightUnit,
+  // 4.3's AttributeFiltersMixin: `attr_<key>` over the attributes.
+  jsonKeyFilters: { prefix: 'attr_', field: 'attributes' },
+  async validate(row, previous, ctx) {
+    requireWeightUnit(row);
+    await checkAttributes(row, previous, ctx);
+  },
 });

@@ -44,10 +44,12 @@ const ADDED: Record<string, ModelView> = {
   'dcim.platform': added(['parent', 'comments', '_depth'], ['parent_id']),
   'dcim.devicerole': added(['parent', 'comments', '_depth'], ['parent_id']),
   'dcim.devicetype': added(['exclude_from_utilization', ...counterNames(DEVICE_COMPONENT_KINDS, 'template')], ['device_count']),
-  'dcim.moduletype': added(['airflow', 'module_count', ...counterNames(MODULE_COMPONENT_KINDS, 'template')], ['module_bays']),
+  'dcim.moduletype': added(['profile', 'attributes', 'airflow', 'module_count', ...counterNames(MODULE_COMPONENT_KINDS, 'template')], ['module_bays', 'profile_id']),
   'dcim.rackrole': added(['comments']),
-  'dcim.rack': added(['starting_unit', 'outer_height', 'airflow']),
-  'dcim.rackreservation': added(['status', 'unit_count']),
+  'dcim.cable': added(['bundle'], ['bundle_id']),
+  // 4.1's rack types and 4.6's rack groups; 4.3's module type profiles; 4.6's cable bundles.
+  'dcim.rack': added(['starting_unit', 'outer_height', 'airflow', 'group', 'rack_type'], ['group_id', 'rack_type_id', 'manufacturer', 'manufacturer_id']),
+  'dcim.rackreservation': added(['status', 'unit_count'], ['group', 'group_id']),
   'dcim.powerfeed': added(['tenant'], ['tenant_id', 'tenant_group', 'tenant_group_id']),
   'dcim.poweroutlet': added(['status', 'color']),
   'dcim.poweroutlettemplate': added(['color']),
@@ -57,7 +59,7 @@ const ADDED: Record<string, ModelView> = {
   // Read-only lists 4.x shows: an interface's bridged interfaces, a chassis' members.
   'dcim.virtualchassis': added(['members'], ['member_count']),
   // 3.5's module always made its type's components.
-  'dcim.module': added(['replicate_components', 'adopt_components']),
+  'dcim.module': added(['replicate_components', 'adopt_components'], ['profile', 'profile_id']),
   'dcim.modulebay': added(['enabled', '_occupied']),
   'dcim.devicebay': added(['enabled', '_occupied']),
   // 4.x's module types have bays of their own.
@@ -79,7 +81,7 @@ const ADDED: Record<string, ModelView> = {
   'users.group': added(['description', 'permissions']),
   'users.user': added(['last_login', 'permissions']),
   'circuits.circuittype': added(['color', 'comments']),
-  'circuits.circuit': added(['distance', 'distance_unit']),
+  'circuits.circuit': added(['distance', 'distance_unit', 'assignments']),
   'wireless.wirelesslink': added(['distance', 'distance_unit']),
   'extras.tag': added(['weight']),
   // 3.7 split `ui_visibility` into `ui_visible` and `ui_editable`: the model keeps both in step.
@@ -103,12 +105,15 @@ export const NetBox35 = defineDialect({
   release: '3.5.9',
   base: '/v3',
   // 4.2's MAC addresses; 4.0's scripts as objects (3.5 lists script classes at the same route); 3.7's VPN app and event
-  // rules; 3.6's choice sets and bookmarks; 4.1's notifications; 4.3's table configs and tagged objects; 4.4's config
-  // context profiles.
+  // rules; 3.6's choice sets and bookmarks; 4.1's notifications, circuit groups and rack types; 4.2's virtual circuits;
+  // 4.3's table configs, tagged objects and module type profiles; 4.4's config context profiles; 4.6's machine types,
+  // rack groups and cable bundles.
   lacks: [
     'dcim.macaddress', 'extras.script', 'virtualization.virtualdisk', 'extras.eventrule', 'extras.notificationgroup', 'extras.notification', 'extras.subscription',
     'vpn.ikeproposal', 'vpn.ikepolicy', 'vpn.ipsecproposal', 'vpn.ipsecpolicy', 'vpn.ipsecprofile', 'vpn.tunnelgroup', 'vpn.tunnel', 'vpn.tunneltermination',
     'extras.customfieldchoiceset', 'extras.bookmark', 'extras.tableconfig', 'extras.taggeditem', 'extras.configcontextprofile',
+    'virtualization.virtualmachinetype', 'circuits.circuitgroup', 'circuits.circuitgroupassignment',
+    'circuits.virtualcircuittype', 'circuits.virtualcircuit', 'circuits.virtualcircuittermination', 'dcim.racktype', 'dcim.rackgroup', 'dcim.moduletypeprofile', 'dcim.cablebundle',
   ],
   // 4.5's check of credentials; 4.2's background queues, workers and tasks.
   lacksRoutes: ['authentication-check', 'core/background-queues', 'core/background-workers', 'core/background-tasks'],
@@ -135,7 +140,7 @@ export const NetBox35 = defineDialect({
     },
     'ipam.vlangroup': {
       hide: ['vid_ranges', 'total_vlan_ids', 'tenant', 'comments'],
-      filters: { ...unfiltered(['tenant', 'tenant_group']), contains_vid: null, total_vlan_ids: null, comments: null },
+      filters: { ...unfiltered(['tenant', 'tenant_group']), contains_vid: null, total_vlan_ids: null, comments: null, rackgroup: null },
     },
     // 4.x sums a cluster's machines' resources.
     'virtualization.cluster': { ...scoped, hide: [...scoped.hide!, 'allocated_vcpus', 'allocated_memory', 'allocated_disk'] },
@@ -144,8 +149,8 @@ export const NetBox35 = defineDialect({
     // 4.1 stores a machine's disk in megabytes; 3.5 spoke gigabytes. Its 4.x fields are not 3.5's.
     'virtualization.virtualmachine': {
       convert: { disk: gigabytes },
-      hide: ['serial', 'start_on_boot', 'config_template'],
-      filters: { any_mac_address: null },
+      hide: ['serial', 'start_on_boot', 'config_template', 'virtual_machine_type'],
+      filters: { any_mac_address: null, virtual_machine_type: null, virtual_machine_type_id: null },
     },
     'virtualization.vminterface': interfaces,
     // 4.5's v2 tokens: 3.5 neither shows nor takes nor filters what makes one.

@@ -424,6 +424,9 @@ export const FILTER_VIEWS: Record<string, ModelView> = {
         virtual_chassis_member_or_master_id: chassisInterfaces('id', true),
         vlan_id: carriedVlanFilter(model('dcim.interface'), 'id', true),
         vlan: carriedVlanFilter(model('dcim.interface'), 'vid', true),
+        // 4.2's virtual circuits, through the interface's termination.
+        virtual_circuit_termination_id: referrerFilter(model('circuits.virtualcircuittermination'), 'interface'),
+        virtual_circuit_id: referrerFilter(model('circuits.virtualcircuittermination'), 'interface', pathFilter(model('circuits.virtualcircuittermination'), 'virtual_circuit', 'id')),
       },
     },
   },
@@ -540,6 +543,7 @@ export const FILTER_VIEWS: Record<string, ModelView> = {
   },
   'ipam.l2vpntermination': { filterset: { fields: ['assigned_object_id'] } },
   'vpn.tunneltermination': { filterset: { filters: { termination_type: objectTypesFilter('termination_type') } } },
+  'circuits.circuitgroupassignment': { filterset: { filters: { member_type: objectTypesFilter('member_type'), member_type_id: objectTypeIds('member_type') } } },
   'virtualization.cluster': { filterset: { fields: ['scope_id'] } },
   'virtualization.virtualmachine': {
     filterset: { fields: ['serial', 'start_on_boot'], related: ['config_template_id', 'primary_ip4_id', 'primary_ip4', 'primary_ip6_id', 'primary_ip6'] },

@@ -75,7 +75,7 @@ export const NetBox46 = defineDialect({
       },
     },
     // 4.1's ranges replaced 3.5's bounds; 4.1 named two scope filters as the scopes' fields are named.
-    'ipam.vlangroup': { hide: ['min_vid', 'max_vid'], filters: { min_vid: null, max_vid: null, sitegroup: 'site_group', clustergroup: 'cluster_group' } },
+    'ipam.vlangroup': { hide: ['min_vid', 'max_vid'], filters: { min_vid: null, max_vid: null, sitegroup: 'site_group', rackgroup: 'rack_group', clustergroup: 'cluster_group' } },
     // 4.x's VLAN status is its string choice; the spec's integers are 3.5's.
     'ipam.vlan': { choices: { status: { 1: 'active', 2: 'reserved', 3: 'deprecated' } } },
     // 4.3's groups replaced 3.5's group, whose filters now match any of them.

@@ -8,8 +8,8 @@ import { nestReferrer } from '../core/serialize/referrers';
 import { siteFilters } from '../dcim/racks.models';
 import { VidRange, VidRangesField, inVidRanges, utilizationText, vidRangesError, vidRangesHoldSql, vidRangesSummary, vidRangesText } from './vid-ranges';
 
-/** Where a VLAN group applies: one of these objects, or anywhere. */
-const GROUP_SCOPES = ['dcim.region', 'dcim.sitegroup', 'dcim.site', 'dcim.location', 'dcim.rack', 'virtualization.clustergroup', 'virtualization.cluster'];
+/** Where a VLAN group applies: one of these objects (4.6's rack groups among them), or anywhere. */
+const GROUP_SCOPES = ['dcim.region', 'dcim.sitegroup', 'dcim.site', 'dcim.location', 'dcim.rackgroup', 'dcim.rack', 'virtualization.clustergroup', 'virtualization.cluster'];
 
 /**
  * A NumberFilter over a condition on the row: the last value, or 400 "Enter a number."; a value no integer column

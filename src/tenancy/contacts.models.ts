@@ -6,11 +6,11 @@ import { DerivedRelation, nestDerived, resolveDerived } from '../ipam/derived-re
 import { contentTypeFilter, contentTypeIdFilter } from '../extras/content-type-filter';
 import { referencedDisplays } from '../core/serialize/referrers';
 
-/** The models NetBox 3.5 gives contacts (its ContactsMixin), and 3.7's tunnels and tunnel groups; those installed here take assignments. */
+/** The models NetBox 3.5 gives contacts (its ContactsMixin), 3.7's tunnels and tunnel groups and 4.2's virtual circuits; those installed here take assignments. */
 export const CONTACT_MODELS = [
   'circuits.circuit', 'circuits.provider', 'circuits.provideraccount', 'dcim.device', 'dcim.location', 'dcim.manufacturer', 'dcim.powerpanel',
   'dcim.rack', 'dcim.region', 'dcim.site', 'dcim.sitegroup', 'ipam.l2vpn', 'tenancy.tenant', 'virtualization.cluster', 'virtualization.clustergroup',
-  'virtualization.virtualmachine', 'vpn.tunnel', 'vpn.tunnelgroup',
+  'virtualization.virtualmachine', 'vpn.tunnel', 'vpn.tunnelgroup', 'circuits.virtualcircuit',
 ];
 
 const PRIORITIES = [
@@ -238,6 +238,6 @@ export function contactFilters(model: () => ModelDef): Record<string, CustomFilt
 }
 
 /** Models whose NetBox filter set takes the contact filters (its ContactModelFilterSet): not every model with contacts. */
-const CONTACT_FILTERED_MODELS = CONTACT_MODELS.filter((m) => !['circuits.provideraccount', 'ipam.l2vpn'].includes(m));
+const CONTACT_FILTERED_MODELS = CONTACT_MODELS.filter((m) => !['circuits.provideraccount', 'ipam.l2vpn', 'circuits.virtualcircuit'].includes(m));
 
 provideFilters((model) => (CONTACT_FILTERED_MODELS.includes(model.label) ? contactFilters(() => model) : {}));

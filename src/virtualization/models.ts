@@ -150,6 +150,48 @@ export const Cluster = defineModel({
   augment: (ctx, rows, reps) => addAllocations(ctx, rows, reps),
 });
 
+/** 4.6's machine types: a machine created with one takes the platform, vCPUs and memory it leaves empty from the type. */
+export const VirtualMachineType = defineModel({
+  app: 'virtualization',
+  name: 'virtualmachinetype',
+  plural: 'virtual-machine-types',
+  verboseName: 'virtual machine type',
+  fields: {
+    name: text({ max: 100 }),
+    slug: slug({ max: 100, unique: true }),
+    default_platform: foreignKey('dcim.platform', { nullable: true, onDelete: 'SET NULL', label: 'Default platform' }),
+    default_vcpus: decimal({ digits: 6, places: 2, min: 0.01, nullable: true, label: 'Default vCPUs' }),
+    default_memory: integer({ min: 0, max: 2147483647, nullable: true, label: 'Default memory' }),
+    description: text({ max: 200, blank: true }),
+    comments: text({ blank: true }),
+  },
+  counts: { virtual_machine_count: { model: 'virtualization.virtualmachine', field: 'virtual_machine_type' } },
+  brief: ['id', 'url', 'display', 'name', 'slug', 'description'],
+  search: ['name', 'description', 'comments'],
+  filterset: {
+    fields: ['id', 'name', 'slug', 'default_vcpus', 'default_memory', 'description', 'virtual_machine_count'],
+    related: ['default_platform_id', 'default_platform'],
+  },
+  // NetBox's constraint on Lower('name').
+  async validate(row, _previous, ctx) {
+    if (!ctx?.em || !ctx.driver) return;
+    const query = new ModelQuery(ctx.em, VirtualMachineType, ctx.driver).where('LOWER(t.name) = LOWER(:name)', { name: row.name });
+    if (row.id !== undefined) query.where(`t.id <> ${query.param(row.id)}`);
+    if (await query.count()) throw new FieldError(['Virtual machine type name must be unique.']);
+  },
+});
+
+/** What NetBox's save() of a new machine takes from its type: each of these it leaves empty, from the type's default. */
+const TYPE_DEFAULTS: Record<string, string> = { platform_id: 'default_platform_id', vcpus: 'default_vcpus', memory: 'default_memory' };
+
+async function applyTypeDefaults(row: Row, ctx?: WriteContext): Promise<void> {
+  const type = await loadRow(ctx, VirtualMachineType, row.virtual_machine_type_id);
+  if (!type) return;
+  for (const [column, source] of Object.entries(TYPE_DEFAULTS)) {
+    if ((row[column] ?? null) === null && type[source] !== null) row[column] = type[source];
+  }
+}
+
 /** With virtual disks, a machine's disk is their total (NetBox 4's rule): left empty it becomes it, another value is refused. */
 async function validateDiskTotal(row: Row, ctx?: WriteContext): Promise<void> {
   const disks = registry.get('virtualization.virtualdisk');
@@ -204,6 +246,7 @@ export const VirtualMachine = defineModel({
   fields: {
     name: text({ max: 64 }),
     _name: text({ max: 100, readOnly: true, blank: true }),
+    virtual_machine_type: foreignKey(() => VirtualMachineType, { nullable: true, onDelete: 'PROTECT', label: 'Type' }),
     status: choice(VM_STATUSES, { default: 'active' }),
     site: foreignKey('dcim.site', { nullable: true, onDelete: 'PROTECT' }),
     cluster: foreignKey(() => Cluster, { nullable: true, onDelete: 'PROTECT' }),
@@ -229,7 +272,7 @@ export const VirtualMachine = defineModel({
     virtual_disk_count: { model: 'virtualization.virtualdisk', field: 'virtual_machine' },
   },
   full: [
-    'id', 'url', 'display', 'name', 'status', 'site', 'cluster', 'device', 'role', 'tenant', 'platform', 'primary_ip', 'primary_ip4', 'primary_ip6',
+    'id', 'url', 'display', 'name', 'virtual_machine_type', 'status', 'site', 'cluster', 'device', 'role', 'tenant', 'platform', 'primary_ip', 'primary_ip4', 'primary_ip6',
     'vcpus', 'memory', 'disk', 'description', 'comments', 'local_context_data', 'tags', 'custom_fields', 'config_context', 'created', 'last_updated',
   ],
   brief: ['id', 'url', 'display', 'name'],
@@ -254,7 +297,10 @@ export const VirtualMachine = defineModel({
   filterset: {
     // `name` only for its lookups: its own match ignores case.
     fields: ['id', 'name', 'vcpus', 'memory', 'disk', 'status'],
-    related: ['cluster_id', 'cluster', 'device_id', 'device', 'site_id', 'site', 'role_id', 'role', 'platform_id', 'platform', 'tenant_id', 'tenant'],
+    related: [
+      'cluster_id', 'cluster', 'device_id', 'device', 'site_id', 'site', 'role_id', 'role', 'platform_id', 'platform', 'tenant_id', 'tenant', 'virtual_machine_type_id',
+      'virtual_machine_type',
+    ],
   },
   filters: {
     ...tenancyFilters(() => VirtualMachine),
@@ -278,7 +324,7 @@ export const VirtualMachine = defineModel({
       },
     },
   },
-  async validate(row, _previous, ctx) {
+  async validate(row, previous, ctx) {
     row._name = naturalize(row.name);
     if (row.site_id === null && row.cluster_id === null) throw new FieldError({ cluster: ['A virtual machine must be assigned to a site and/or cluster.'] });
     const cluster = await loadRow(ctx, Cluster, row.cluster_id);
@@ -296,8 +342,9 @@ export const VirtualMachine = defineModel({
     await validatePrimaryIps(row, ctx);
     await validateUniqueName(row, ctx);
     await validateDiskTotal(row, ctx);
-    // What NetBox's save() fills in: the site from the cluster.
+    // What NetBox's save() fills in: the site from the cluster, and on create what the type gives.
     if (cluster && row.site_id === null) row.site_id = cluster.site_id;
+    if (!previous) await applyTypeDefaults(row, ctx);
   },
   async augment(ctx, _rows, reps) {
     for (const rep of reps) {

@@ -272,6 +272,8 @@ export class BooleanField extends Field<boolean> {
 export interface DecimalOptions extends FieldOptions {
   digits: number;
   places: number;
+  /** The least value taken (a MinValueValidator: 4.6's default vCPUs). */
+  min?: number;
 }
 
 export class DecimalField extends Field<number> {
@@ -296,6 +298,7 @@ export class DecimalField extends Field<number> {
     if (whole.replace(/^0+/, '').length > this.opts.digits - this.opts.places) {
       throw new FieldError([`Ensure that there are no more than ${this.opts.digits - this.opts.places} digits before the decimal point.`]);
     }
+    if (this.opts.min !== undefined && n < this.opts.min) throw new FieldError([`Ensure this value is greater than or equal to ${this.opts.min}.`]);
     return n;
   }
   parseFilter(raw: string): number {
@@ -304,7 +307,7 @@ export class DecimalField extends Field<number> {
     return n;
   }
   openapi(): Record<string, unknown> {
-    return { type: 'number', format: 'double' };
+    return { type: 'number', format: 'double', ...(this.opts.min !== undefined ? { minimum: this.opts.min } : {}) };
   }
 }
 

@@ -215,6 +215,11 @@ export interface ModelSpec {
   filterset?: FilterSetSpec;
   /** Attribute a related filter (`?group=<x>`) matches; `slug` when the model has one. */
   lookupField?: string;
+  /**
+   * Filters over the keys of a JSON field, any parameter with the prefix (4.3's `attr_<key>[__<lookup>]` over a module
+   * type's attributes; see json-key-filters.ts), where the request's dialect shows the field.
+   */
+  jsonKeyFilters?: { prefix: string; field: string };
   features?: { tags?: boolean; customFields?: boolean; created?: boolean; lastUpdated?: boolean; changeLog?: boolean };
   /** Served read-only: GET, HEAD and OPTIONS (change records). */
   readOnlyApi?: boolean;
@@ -283,6 +288,7 @@ export class ModelDef {
   readonly search: string[];
   readonly filters: Record<string, CustomFilter>;
   readonly filterset?: FilterSetSpec;
+  readonly jsonKeyFilters?: ModelSpec['jsonKeyFilters'];
   readonly features: Required<NonNullable<ModelSpec['features']>>;
   readonly display: (row: Row) => string;
   readonly labels?: ModelSpec['labels'];
@@ -323,6 +329,7 @@ export class ModelDef {
     this.search = spec.search ?? [];
     this.filters = spec.filters ?? {};
     this.filterset = spec.filterset;
+    this.jsonKeyFilters = spec.jsonKeyFilters;
     this.display = spec.display ?? ((row) => String(row.name ?? row.id));
     this.labels = spec.labels;
     this.validate = spec.validate;

@@ -2,6 +2,7 @@ import { BooleanField, ComputedField, ContentTypeListField, DateField, Field, Fi
 import { CustomFilter, FilterContext, FilterSetSpec, ModelDef, registry } from '../model/model';
 import { ModelQuery, countSql, q, valueSql } from './model-query';
 import { applyCustomFieldFilter } from '../custom-fields';
+import { applyJsonKeyFilter } from './json-key-filters';
 import type { Dialect } from '../dialect/dialect';
 
 /** Invalid filter values, keyed by the parameter as given. */
@@ -198,6 +199,17 @@ export async function applyFilters(query: ModelQuery, params: QueryParams, diale
         else throw e;
         continue;
       }
+    }
+    const keyed = query.model.jsonKeyFilters;
+    if (keyed && key.startsWith(keyed.prefix) && !specs.has(key)) {
+      if (!dialect?.shows(query.model, keyed.field)) continue;
+      try {
+        applyJsonKeyFilter(query, query.model.storedFields[keyed.field].column, key.slice(keyed.prefix.length), values);
+      } catch (e) {
+        if (e instanceof FieldError && Array.isArray(e.messages)) errors[key] = e.messages;
+        else throw e;
+      }
+      continue;
     }
     let spec = specs.get(key);
     let lookup = 'exact';

@@ -310,6 +310,12 @@ export function describeViolation(v: SchemaViolation): string {
   return `${v.message}\n\nFailed validating ${repr(v.keyword)} in ${at('schema', v.schemaPath)}:\n${indented(v.schema)}\n\nOn ${at('instance', v.path)}:\n${indented(v.instance)}`;
 }
 
+/** `str()` of what `jsonschema.validate(value, schema)` raises, or null when the value is valid. */
+export function valueError(value: unknown, schema: Schema): string | null {
+  const violation = schemaViolation(schema, value);
+  return violation ? describeViolation(violation) : null;
+}
+
 /** Python's `pprint.pformat(value, width=72, sort_dicts=False)` for JSON values, starting `column` characters in. */
 function pformat(value: unknown, column: number, allowance = 0): string {
   const flat = repr(value);

@@ -1,0 +1,133 @@
+import { MigrationInterface, QueryRunner } from "typeorm";
+
+/** NetBox 4.1's rack types and 4.6's rack groups, and a rack's type and group. */
+export class RackTypesGroups1795754964662 implements MigrationInterface {
+    name = 'RackTypesGroups1795754964662'
+
+    public async up(queryRunner: QueryRunner): Promise<void> {
+        await queryRunner.query(`CREATE TABLE "dcim_rackgroup" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "name" varchar(100) NOT NULL, "slug" varchar(100) NOT NULL, "description" varchar(200) NOT NULL, "comments" text NOT NULL, "custom_field_data" text NOT NULL, "created" date, "last_updated" datetime, CONSTRAINT "UQ_6de46330bb721fcd910db5d9f66" UNIQUE ("name"), CONSTRAINT "UQ_1affcb06aaea8e33a3c66695439" UNIQUE ("slug"))`);
+        await queryRunner.query(`CREATE TABLE "dcim_racktype" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "manufacturer_id" integer NOT NULL, "model" varchar(100) NOT NULL, "slug" varchar(100) NOT NULL, "description" varchar(200) NOT NULL, "form_factor" varchar(50), "width" integer NOT NULL, "u_height" integer NOT NULL, "starting_unit" integer NOT NULL, "desc_units" boolean NOT NULL, "outer_width" integer, "outer_height" integer, "outer_depth" integer, "outer_unit" varchar(50), "weight" decimal(8,2), "max_weight" integer, "weight_unit" varchar(50), "mounting_depth" integer, "comments" text NOT NULL, "custom_field_data" text NOT NULL, "created" date, "last_updated" datetime, CONSTRAINT "UQ_3d364117316d3dee5f1a7274402" UNIQUE ("slug"))`);
+        await queryRunner.query(`CREATE INDEX "idx_dcim_racktype_manufacturer_id" ON "dcim_racktype" ("manufacturer_id") `);
+        await queryRunner.query(`CREATE UNIQUE INDEX "dcim_racktype_unique_manufacturer_model" ON "dcim_racktype" ("manufacturer_id", "model") `);
+        await queryRunner.query(`CREATE UNIQUE INDEX "dcim_racktype_unique_manufacturer_slug" ON "dcim_racktype" ("manufacturer_id", "slug") `);
+        await queryRunner.query(`CREATE INDEX "idx_dcim_racktype_model" ON "dcim_racktype" ("model") `);
+        await queryRunner.query(`DROP INDEX "idx_dcim_rack_site_id"`);
+        await queryRunner.query(`DROP INDEX "idx_dcim_rack_location_id"`);
+        await queryRunner.query(`DROP INDEX "idx_dcim_rack_tenant_id"`);
+        await queryRunner.query(`DROP INDEX "idx_dcim_rack_role_id"`);
+        await queryRunner.query(`DROP INDEX "uniq_dcim_rack_location_id_name"`);
+        await queryRunner.query(`DROP INDEX "uniq_dcim_rack_location_id_facility_id"`);
+        await queryRunner.query(`DROP INDEX "idx_dcim_rack_name"`);
+        await queryRunner.query(`CREATE TABLE "temporary_dcim_rack" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "name" varchar(100) NOT NULL, "facility_id" varchar(50), "site_id" integer NOT NULL, "location_id" integer, "tenant_id" integer, "status" varchar(50) NOT NULL, "role_id" integer, "serial" varchar(50) NOT NULL, "asset_tag" varchar(50), "type" varchar(50), "width" integer NOT NULL, "u_height" integer NOT NULL, "weight" decimal(8,2), "max_weight" integer, "weight_unit" varchar(50), "desc_units" boolean NOT NULL, "outer_width" integer, "outer_depth" integer, "outer_unit" varchar(50), "mounting_depth" integer, "description" varchar(200) NOT NULL, "comments" text NOT NULL, "custom_field_data" text NOT NULL, "created" date, "last_updated" datetime, "starting_unit" integer NOT NULL, "outer_height" integer, "airflow" varchar(50), "group_id" integer, "rack_type_id" integer, CONSTRAINT "UQ_ba54a0abd53234256237da702fc" UNIQUE ("asset_tag"), CONSTRAINT "FK_721b0646e1c0f8d4632354fa4c5" FOREIGN KEY ("site_id") REFERENCES "dcim_site" ("id") ON DELETE RESTRICT ON UPDATE NO ACTION, CONSTRAINT "FK_6498099549436048d765e95b442" FOREIGN KEY ("location_id") REFERENCES "dcim_location" ("id") ON DELETE SET NULL ON UPDATE NO ACTION, CONSTRAINT "FK_175ee7372119f2602737915c9ed" FOREIGN KEY ("tenant_id") REFERENCES "tenancy_tenant" ("id") ON DELETE RESTRICT ON UPDATE NO ACTION, CONSTRAINT "FK_640cf8f7476391589ec7a008bfc" FOREIGN KEY ("role_id") REFERENCES "dcim_rackrole" ("id") ON DELETE RESTRICT ON UPDATE NO ACTION)`);
+        await queryRunner.query(`INSERT INTO "temporary_dcim_rack"("id", "name", "facility_id", "site_id", "location_id", "tenant_id", "status", "role_id", "serial", "asset_tag", "type", "width", "u_height", "weight", "max_weight", "weight_unit", "desc_units", "outer_width", "outer_depth", "outer_unit", "mounting_depth", "description", "comments", "custom_field_data", "created", "last_updated", "starting_unit", "outer_height", "airflow") SELECT "id", "name", "facility_id", "site_id", "location_id", "tenant_id", "status", "role_id", "serial", "asset_tag", "type", "width", "u_height", "weight", "max_weight", "weight_unit", "desc_units", "outer_width", "outer_depth", "outer_unit", "mounting_depth", "description", "comments", "custom_field_data", "created", "last_updated", "starting_unit", "outer_height", "airflow" FROM "dcim_rack"`);
+        await queryRunner.query(`DROP TABLE "dcim_rack"`);
+        await queryRunner.query(`ALTER TABLE "temporary_dcim_rack" RENAME TO "dcim_rack"`);
+        await queryRunner.query(`CREATE INDEX "idx_dcim_rack_site_id" ON "dcim_rack" ("site_id") `);
+        await queryRunner.query(`CREATE INDEX "idx_dcim_rack_location_id" ON "dcim_rack" ("location_id") `);
+        await queryRunner.query(`CREATE INDEX "idx_dcim_rack_tenant_id" ON "dcim_rack" ("tenant_id") `);
+        await queryRunner.query(`CREATE INDEX "idx_dcim_rack_role_id" ON "dcim_rack" ("role_id") `);
+        await queryRunner.query(`CREATE UNIQUE INDEX "uniq_dcim_rack_location_id_name" ON "dcim_rack" ("location_id", "name") `);
+        await queryRunner.query(`CREATE UNIQUE INDEX "uniq_dcim_rack_location_id_facility_id" ON "dcim_rack" ("location_id", "facility_id") `);
+        await queryRunner.query(`CREATE INDEX "idx_dcim_rack_name" ON "dcim_rack" ("name") `);
+        await queryRunner.query(`CREATE INDEX "idx_dcim_rack_group_id" ON "dcim_rack" ("group_id") `);
+        await queryRunner.query(`CREATE INDEX "idx_dcim_rack_rack_type_id" ON "dcim_rack" ("rack_type_id") `);
+        await queryRunner.query(`DROP INDEX "idx_dcim_racktype_manufacturer_id"`);
+        await queryRunner.query(`DROP INDEX "dcim_racktype_unique_manufacturer_model"`);
+        await queryRunner.query(`DROP INDEX "dcim_racktype_unique_manufacturer_slug"`);
+        await queryRunner.query(`DROP INDEX "idx_dcim_racktype_model"`);
+        await queryRunner.query(`CREATE TABLE "temporary_dcim_racktype" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "manufacturer_id" integer NOT NULL, "model" varchar(100) NOT NULL, "slug" varchar(100) NOT NULL, "description" varchar(200) NOT NULL, "form_factor" varchar(50), "width" integer NOT NULL, "u_height" integer NOT NULL, "starting_unit" integer NOT NULL, "desc_units" boolean NOT NULL, "outer_width" integer, "outer_height" integer, "outer_depth" integer, "outer_unit" varchar(50), "weight" decimal(8,2), "max_weight" integer, "weight_unit" varchar(50), "mounting_depth" integer, "comments" text NOT NULL, "custom_field_data" text NOT NULL, "created" date, "last_updated" datetime, CONSTRAINT "UQ_3d364117316d3dee5f1a7274402" UNIQUE ("slug"), CONSTRAINT "FK_e3b7290f9f595580af3263bc01e" FOREIGN KEY ("manufacturer_id") REFERENCES "dcim_manufacturer" ("id") ON DELETE RESTRICT ON UPDATE NO ACTION)`);
+        await queryRunner.query(`INSERT INTO "temporary_dcim_racktype"("id", "manufacturer_id", "model", "slug", "description", "form_factor", "width", "u_height", "starting_unit", "desc_units", "outer_width", "outer_height", "outer_depth", "outer_unit", "weight", "max_weight", "weight_unit", "mounting_depth", "comments", "custom_field_data", "created", "last_updated") SELECT "id", "manufacturer_id", "model", "slug", "description", "form_factor", "width", "u_height", "starting_unit", "desc_units", "outer_width", "outer_height", "outer_depth", "outer_unit", "weight", "max_weight", "weight_unit", "mounting_depth", "comments", "custom_field_data", "created", "last_updated" FROM "dcim_racktype"`);
+        await queryRunner.query(`DROP TABLE "dcim_racktype"`);
+        await queryRunner.query(`ALTER TABLE "temporary_dcim_racktype" RENAME TO "dcim_racktype"`);
+        await queryRunner.query(`CREATE INDEX "idx_dcim_racktype_manufacturer_id" ON "dcim_racktype" ("manufacturer_id") `);
+        await queryRunner.query(`CREATE UNIQUE INDEX "dcim_racktype_unique_manufacturer_model" ON "dcim_racktype" ("manufacturer_id", "model") `);
+        await queryRunner.query(`CREATE UNIQUE INDEX "dcim_racktype_unique_manufacturer_slug" ON "dcim_racktype" ("manufacturer_id", "slug") `);
+        await queryRunner.query(`CREATE INDEX "idx_dcim_racktype_model" ON "dcim_racktype" ("model") `);
+        await queryRunner.query(`DROP INDEX "idx_dcim_rack_site_id"`);
+        await queryRunner.query(`DROP INDEX "idx_dcim_rack_location_id"`);
+        await queryRunner.query(`DROP INDEX "idx_dcim_rack_tenant_id"`);
+        await queryRunner.query(`DROP INDEX "idx_dcim_rack_role_id"`);
+        await queryRunner.query(`DROP INDEX "uniq_dcim_rack_location_id_name"`);
+        await queryRunner.query(`DROP INDEX "uniq_dcim_rack_location_id_facility_id"`);
+        await queryRunner.query(`DROP INDEX "idx_dcim_rack_name"`);
+        await queryRunner.query(`DROP INDEX "idx_dcim_rack_group_id"`);
+        await queryRunner.query(`DROP INDEX "idx_dcim_rack_rack_type_id"`);
+        await queryRunner.query(`CREATE TABLE "temporary_dcim_rack" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "name" varchar(100) NOT NULL, "facility_id" varchar(50), "site_id" integer NOT NULL, "location_id" integer, "tenant_id" integer, "status" varchar(50) NOT NULL, "role_id" integer, "serial" varchar(50) NOT NULL, "asset_tag" varchar(50), "type" varchar(50), "width" integer NOT NULL, "u_height" integer NOT NULL, "weight" decimal(8,2), "max_weight" integer, "weight_unit" varchar(50), "desc_units" boolean NOT NULL, "outer_width" integer, "outer_depth" integer, "outer_unit" varchar(50), "mounting_depth" integer, "description" varchar(200) NOT NULL, "comments" text NOT NULL, "custom_field_data" text NOT NULL, "created" date, "last_updated" datetime, "starting_unit" integer NOT NULL, "outer_height" integer, "airflow" varchar(50), "group_id" integer, "rack_type_id" integer, CONSTRAINT "UQ_ba54a0abd53234256237da702fc" UNIQUE ("asset_tag"), CONSTRAINT "FK_721b0646e1c0f8d4632354fa4c5" FOREIGN KEY ("site_id") REFERENCES "dcim_site" ("id") ON DELETE RESTRICT ON UPDATE NO ACTION, CONSTRAINT "FK_6498099549436048d765e95b442" FOREIGN KEY ("location_id") REFERENCES "dcim_location" ("id") ON DELETE SET NULL ON UPDATE NO ACTION, CONSTRAINT "FK_175ee7372119f2602737915c9ed" FOREIGN KEY ("tenant_id") REFERENCES "tenancy_tenant" ("id") ON DELETE RESTRICT ON UPDATE NO ACTION, CONSTRAINT "FK_640cf8f7476391589ec7a008bfc" FOREIGN KEY ("role_id") REFERENCES "dcim_rackrole" ("id") ON DELETE RESTRICT ON UPDATE NO ACTION, CONSTRAINT "FK_e9696f9ed8bd75bddde0ea60e19" FOREIGN KEY ("group_id") REFERENCES "dcim_rackgroup" ("id") ON DELETE RESTRICT ON UPDATE NO ACTION, CONSTRAINT "FK_d1dc0dc3e0a777da2da1aca686e" FOREIGN KEY ("rack_type_id") REFERENCES "dcim_racktype" ("id") ON DELETE RESTRICT ON UPDATE NO ACTION)`);
+        await queryRunner.query(`INSERT INTO "temporary_dcim_rack"("id", "name", "facility_id", "site_id", "location_id", "tenant_id", "status", "role_id", "serial", "asset_tag", "type", "width", "u_height", "weight", "max_weight", "weight_unit", "desc_units", "outer_width", "outer_depth", "outer_unit", "mounting_depth", "description", "comments", "custom_field_data", "created", "last_updated", "starting_unit", "outer_height", "airflow", "group_id", "rack_type_id") SELECT "id", "name", "facility_id", "site_id", "location_id", "tenant_id", "status", "role_id", "serial", "asset_tag", "type", "width", "u_height", "weight", "max_weight", "weight_unit", "desc_units", "outer_width", "outer_depth", "outer_unit", "mounting_depth", "description", "comments", "custom_field_data", "created", "last_updated", "starting_unit", "outer_height", "airflow", "group_id", "rack_type_id" FROM "dcim_rack"`);
+        await queryRunner.query(`DROP TABLE "dcim_rack"`);
+        await queryRunner.query(`ALTER TABLE "temporary_dcim_rack" RENAME TO "dcim_rack"`);
+        await queryRunner.query(`CREATE INDEX "idx_dcim_rack_site_id" ON "dcim_rack" ("site_id") `);
+        await queryRunner.query(`CREATE INDEX "idx_dcim_rack_location_id" ON "dcim_rack" ("location_id") `);
+        await queryRunner.query(`CREATE INDEX "idx_dcim_rack_tenant_id" ON "dcim_rack" ("tenant_id") `);
+        await queryRunner.query(`CREATE INDEX "idx_dcim_rack_role_id" ON "dcim_rack" ("role_id") `);
+        await queryRunner.query(`CREATE UNIQUE INDEX "uniq_dcim_rack_location_id_name" ON "dcim_rack" ("location_id", "name") `);
+        await queryRunner.query(`CREATE UNIQUE INDEX "uniq_dcim_rack_location_id_facility_id" ON "dcim_rack" ("location_id", "facility_id") `);
+        await queryRunner.query(`CREATE INDEX "idx_dcim_rack_name" ON "dcim_rack" ("name") `);
+        await queryRunner.query(`CREATE INDEX "idx_dcim_rack_group_id" ON "dcim_rack" ("group_id") `);
+        await queryRunner.query(`CREATE INDEX "idx_dcim_rack_rack_type_id" ON "dcim_rack" ("rack_type_id") `);
+    }
+
+    public async down(queryRunner: QueryRunner): Promise<void> {
+        await queryRunner.query(`DROP INDEX "idx_dcim_rack_rack_type_id"`);
+        await queryRunner.query(`DROP INDEX "idx_dcim_rack_group_id"`);
+        await queryRunner.query(`DROP INDEX "idx_dcim_rack_name"`);
+        await queryRunner.query(`DROP INDEX "uniq_dcim_rack_location_id_facility_id"`);
+        await queryRunner.query(`DROP INDEX "uniq_dcim_rack_location_id_name"`);
+        await queryRunner.query(`DROP INDEX "idx_dcim_rack_role_id"`);
+        await queryRunner.query(`DROP INDEX "idx_dcim_rack_tenant_id"`);
+        await queryRunner.query(`DROP INDEX "idx_dcim_rack_location_id"`);
+        await queryRunner.query(`DROP INDEX "idx_dcim_rack_site_id"`);
+        await queryRunner.query(`ALTER TABLE "dcim_rack" RENAME TO "temporary_dcim_rack"`);
+        await queryRunner.query(`CREATE TABLE "dcim_rack" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "name" varchar(100) NOT NULL, "facility_id" varchar(50), "site_id" integer NOT NULL, "location_id" integer, "tenant_id" integer, "status" varchar(50) NOT NULL, "role_id" integer, "serial" varchar(50) NOT NULL, "asset_tag" varchar(50), "type" varchar(50), "width" integer NOT NULL, "u_height" integer NOT NULL, "weight" decimal(8,2), "max_weight" integer, "weight_unit" varchar(50), "desc_units" boolean NOT NULL, "outer_width" integer, "outer_depth" integer, "outer_unit" varchar(50), "mounting_depth" integer, "description" varchar(200) NOT NULL, "comments" text NOT NULL, "custom_field_data" text NOT NULL, "created" date, "last_updated" datetime, "starting_unit" integer NOT NULL, "outer_height" integer, "airflow" varchar(50), "group_id" integer, "rack_type_id" integer, CONSTRAINT "UQ_ba54a0abd53234256237da702fc" UNIQUE ("asset_tag"), CONSTRAINT "FK_721b0646e1c0f8d4632354fa4c5" FOREIGN KEY ("site_id") REFERENCES "dcim_site" ("id") ON DELETE RESTRICT ON UPDATE NO ACTION, CONSTRAINT "FK_6498099549436048d765e95b442" FOREIGN KEY ("location_id") REFERENCES "dcim_location" ("id") ON DELETE SET NULL ON UPDATE NO ACTION, CONSTRAINT "FK_175ee7372119f2602737915c9ed" FOREIGN KEY ("tenant_id") REFERENCES "tenancy_tenant" ("id") ON DELETE RESTRICT ON UPDATE NO ACTION, CONSTRAINT "FK_640cf8f7476391589ec7a008bfc" FOREIGN KEY ("role_id") REFERENCES "dcim_rackrole" ("id") ON DELETE RESTRICT ON UPDATE NO ACTION)`);
+        await queryRunner.query(`INSERT INTO "dcim_rack"("id", "name", "facility_id", "site_id", "location_id", "tenant_id", "status", "role_id", "serial", "asset_tag", "type", "width", "u_height", "weight", "max_weight", "weight_unit", "desc_units", "outer_width", "outer_depth", "outer_unit", "mounting_depth", "description", "comments", "custom_field_data", "created", "last_updated", "starting_unit", "outer_height", "airflow", "group_id", "rack_type_id") SELECT "id", "name", "facility_id", "site_id", "location_id", "tenant_id", "status", "role_id", "serial", "asset_tag", "type", "width", "u_height", "weight", "max_weight", "weight_unit", "desc_units", "outer_width", "outer_depth", "outer_unit", "mounting_depth", "description", "comments", "custom_field_data", "created", "last_updated", "starting_unit", "outer_height", "airflow", "group_id", "rack_type_id" FROM "temporary_dcim_rack"`);
+        await queryRunner.query(`DROP TABLE "temporary_dcim_rack"`);
+        await queryRunner.query(`CREATE INDEX "idx_dcim_rack_rack_type_id" ON "dcim_rack" ("rack_type_id") `);
+        await queryRunner.query(`CREATE INDEX "idx_dcim_rack_group_id" ON "dcim_rack" ("group_id") `);
+        await queryRunner.query(`CREATE INDEX "idx_dcim_rack_name" ON "dcim_rack" ("name") `);
+        await queryRunner.query(`CREATE UNIQUE INDEX "uniq_dcim_rack_location_id_facility_id" ON "dcim_rack" ("location_id", "facility_id") `);
+        await queryRunner.query(`CREATE UNIQUE INDEX "uniq_dcim_rack_location_id_name" ON "dcim_rack" ("location_id", "name") `);
+        await queryRunner.query(`CREATE INDEX "idx_dcim_rack_role_id" ON "dcim_rack" ("role_id") `);
+        await queryRunner.query(`CREATE INDEX "idx_dcim_rack_tenant_id" ON "dcim_rack" ("tenant_id") `);
+        await queryRunner.query(`CREATE INDEX "idx_dcim_rack_location_id" ON "dcim_rack" ("location_id") `);
+        await queryRunner.query(`CREATE INDEX "idx_dcim_rack_site_id" ON "dcim_rack" ("site_id") `);
+        await queryRunner.query(`DROP INDEX "idx_dcim_racktype_model"`);
+        await queryRunner.query(`DROP INDEX "dcim_racktype_unique_manufacturer_slug"`);
+        await queryRunner.query(`DROP INDEX "dcim_racktype_unique_manufacturer_model"`);
+        await queryRunner.query(`DROP INDEX "idx_dcim_racktype_manufacturer_id"`);
+        await queryRunner.query(`ALTER TABLE "dcim_racktype" RENAME TO "temporary_dcim_racktype"`);
+        await queryRunner.query(`CREATE TABLE "dcim_racktype" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "manufacturer_id" integer NOT NULL, "model" varchar(100) NOT NULL, "slug" varchar(100) NOT NULL, "description" varchar(200) NOT NULL, "form_factor" varchar(50), "width" integer NOT NULL, "u_height" integer NOT NULL, "starting_unit" integer NOT NULL, "desc_units" boolean NOT NULL, "outer_width" integer, "outer_height" integer, "outer_depth" integer, "outer_unit" varchar(50), "weight" decimal(8,2), "max_weight" integer, "weight_unit" varchar(50), "mounting_depth" integer, "comments" text NOT NULL, "custom_field_data" text NOT NULL, "created" date, "last_updated" datetime, CONSTRAINT "UQ_3d364117316d3dee5f1a7274402" UNIQUE ("slug"))`);
+        await queryRunner.query(`INSERT INTO "dcim_racktype"("id", "manufacturer_id", "model", "slug", "description", "form_factor", "width", "u_height", "starting_unit", "desc_units", "outer_width", "outer_height", "outer_depth", "outer_unit", "weight", "max_weight", "weight_unit", "mounting_depth", "comments", "custom_field_data", "created", "last_updated") SELECT "id", "manufacturer_id", "model", "slug", "description", "form_factor", "width", "u_height", "starting_unit", "desc_units", "outer_width", "outer_height", "outer_depth", "outer_unit", "weight", "max_weight", "weight_unit", "mounting_depth", "comments", "custom_field_data", "created", "last_updated" FROM "temporary_dcim_racktype"`);
+        await queryRunner.query(`DROP TABLE "temporary_dcim_racktype"`);
+        await queryRunner.query(`CREATE INDEX "idx_dcim_racktype_model" ON "dcim_racktype" ("model") `);
+        await queryRunner.query(`CREATE UNIQUE INDEX "dcim_racktype_unique_manufacturer_slug" ON "dcim_racktype" ("manufacturer_id", "slug") `);
+        await queryRunner.query(`CREATE UNIQUE INDEX "dcim_racktype_unique_manufacturer_model" ON "dcim_racktype" ("manufacturer_id", "model") `);
+        await queryRunner.query(`CREATE INDEX "idx_dcim_racktype_manufacturer_id" ON "dcim_racktype" ("manufacturer_id") `);
+        await queryRunner.query(`DROP INDEX "idx_dcim_rack_rack_type_id"`);
+        await queryRunner.query(`DROP INDEX "idx_dcim_rack_group_id"`);
+        await queryRunner.query(`DROP INDEX "idx_dcim_rack_name"`);
+        await queryRunner.query(`DROP INDEX "uniq_dcim_rack_location_id_facility_id"`);
+        await queryRunner.query(`DROP INDEX "uniq_dcim_rack_location_id_name"`);
+        await queryRunner.query(`DROP INDEX "idx_dcim_rack_role_id"`);
+        await queryRunner.query(`DROP INDEX "idx_dcim_rack_tenant_id"`);
+        await queryRunner.query(`DROP INDEX "idx_dcim_rack_location_id"`);
+        await queryRunner.query(`DROP INDEX "idx_dcim_rack_site_id"`);
+        await queryRunner.query(`ALTER TABLE "dcim_rack" RENAME TO "temporary_dcim_rack"`);
+        await queryRunner.query(`CREATE TABLE "dcim_rack" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "name" varchar(100) NOT NULL, "facility_id" varchar(50), "site_id" integer NOT NULL, "location_id" integer, "tenant_id" integer, "status" varchar(50) NOT NULL, "role_id" integer, "serial" varchar(50) NOT NULL, "asset_tag" varchar(50), "type" varchar(50), "width" integer NOT NULL, "u_height" integer NOT NULL, "weight" decimal(8,2), "max_weight" integer, "weight_unit" varchar(50), "desc_units" boolean NOT NULL, "outer_width" integer, "outer_depth" integer, "outer_unit" varchar(50), "mounting_depth" integer, "description" varchar(200) NOT NULL, "comments" text NOT NULL, "custom_field_data" text NOT NULL, "created" date, "last_updated" datetime, "starting_unit" integer NOT NULL, "outer_height" integer, "airflow" varchar(50), CONSTRAINT "UQ_ba54a0abd53234256237da702fc" UNIQUE ("asset_tag"), CONSTRAINT "FK_721b0646e1c0f8d4632354fa4c5" FOREIGN KEY ("site_id") REFERENCES "dcim_site" ("id") ON DELETE RESTRICT ON UPDATE NO ACTION, CONSTRAINT "FK_6498099549436048d765e95b442" FOREIGN KEY ("location_id") REFERENCES "dcim_location" ("id") ON DELETE SET NULL ON UPDATE NO ACTION, CONSTRAINT "FK_175ee7372119f2602737915c9ed" FOREIGN KEY ("tenant_id") REFERENCES "tenancy_tenant" ("id") ON DELETE RESTRICT ON UPDATE NO ACTION, CONSTRAINT "FK_640cf8f7476391589ec7a008bfc" FOREIGN KEY ("role_id") REFERENCES "dcim_rackrole" ("id") ON DELETE RESTRICT ON UPDATE NO ACTION)`);
+        await queryRunner.query(`INSERT INTO "dcim_rack"("id", "name", "facility_id", "site_id", "location_id", "tenant_id", "status", "role_id", "serial", "asset_tag", "type", "width", "u_height", "weight", "max_weight", "weight_unit", "desc_units", "outer_width", "outer_depth", "outer_unit", "mounting_depth", "description", "comments", "custom_field_data", "created", "last_updated", "starting_unit", "outer_height", "airflow") SELECT "id", "name", "facility_id", "site_id", "location_id", "tenant_id", "status", "role_id", "serial", "asset_tag", "type", "width", "u_height", "weight", "max_weight", "weight_unit", "desc_units", "outer_width", "outer_depth", "outer_unit", "mounting_depth", "description", "comments", "custom_field_data", "created", "last_updated", "starting_unit", "outer_height", "airflow" FROM "temporary_dcim_rack"`);
+        await queryRunner.query(`DROP TABLE "temporary_dcim_rack"`);
+        await queryRunner.query(`CREATE INDEX "idx_dcim_rack_name" ON "dcim_rack" ("name") `);
+        await queryRunner.query(`CREATE UNIQUE INDEX "uniq_dcim_rack_location_id_facility_id" ON "dcim_rack" ("location_id", "facility_id") `);
+        await queryRunner.query(`CREATE UNIQUE INDEX "uniq_dcim_rack_location_id_name" ON "dcim_rack" ("location_id", "name") `);
+        await queryRunner.query(`CREATE INDEX "idx_dcim_rack_role_id" ON "dcim_rack" ("role_id") `);
+        await queryRunner.query(`CREATE INDEX "idx_dcim_rack_tenant_id" ON "dcim_rack" ("tenant_id") `);
+        await queryRunner.query(`CREATE INDEX "idx_dcim_rack_location_id" ON "dcim_rack" ("location_id") `);
+        await queryRunner.query(`CREATE INDEX "idx_dcim_rack_site_id" ON "dcim_rack" ("site_id") `);
+        await queryRunner.query(`DROP INDEX "idx_dcim_racktype_model"`);
+        await queryRunner.query(`DROP INDEX "dcim_racktype_unique_manufacturer_slug"`);
+        await queryRunner.query(`DROP INDEX "dcim_racktype_unique_manufacturer_model"`);
+        await queryRunner.query(`DROP INDEX "idx_dcim_racktype_manufacturer_id"`);
+        await queryRunner.query(`DROP TABLE "dcim_racktype"`);
+        await queryRunner.query(`DROP TABLE "dcim_rackgroup"`);
+    }
+
+}
