@@ -40,6 +40,18 @@ function isUnder(path: string, prefix: string): boolean {
   return lower === prefix || lower === `${prefix}/`;
 }
 
+const REACHABLE_KEPT = 10_000;
+
+/** Where the `n`th slash of a path is, or -1. */
+function nthSlash(path: string, n: number): number {
+  let at = -1;
+  for (let i = 0; i < n; i++) {
+    at = path.indexOf('/', at + 1);
+    if (at < 0) return -1;
+  }
+  return at;
+}
+
 /** The literal prefixes (one to three whole segments, lower-cased) a path is at or below. */
 function prefixesOf(path: string): string[] {
   const out: string[] = [];
@@ -92,18 +104,31 @@ function indexLayer(groups: Group[]): Layer {
     listed.push([order, group]);
     byPrefix.set(group.prefix, listed);
   });
+  // The groups a path reaches depend on its first three segments alone: worked out once per such beginning (a bounded
+  // number of them kept, as clients may send any path).
+  const reachableBy = new Map<string, Group[]>();
+  const reachableFrom = (path: string): Group[] => {
+    const cut = nthSlash(path, 4);
+    const key = cut < 0 ? path : path.slice(0, cut);
+    let reachable = reachableBy.get(key);
+    if (!reachable) {
+      const found: Array<[number, Group]> = [];
+      for (const prefix of prefixesOf(key)) found.push(...(byPrefix.get(prefix) ?? []));
+      reachable = found.sort((a, b) => a[0] - b[0]).map(([, group]) => group);
+      if (reachableBy.size >= REACHABLE_KEPT) reachableBy.clear();
+      reachableBy.set(key, reachable);
+    }
+    return reachable;
+  };
   const holder = express.Router() as unknown as ExpressRouter & { use(fn: express.RequestHandler): void };
   holder.use((req, res, next) => {
     const path = req.path;
-    const reachable: Array<[number, Group]> = [];
-    for (const prefix of prefixesOf(path)) reachable.push(...(byPrefix.get(prefix) ?? []));
-    if (reachable.length > 1) reachable.sort((a, b) => a[0] - b[0]);
+    const reachable = reachableFrom(path);
     let i = 0;
     const tryNext = (err?: unknown): void => {
       if (err) return next(err);
-      const entry = reachable[i++];
-      if (!entry) return next();
-      const group = entry[1];
+      const group = reachable[i++];
+      if (!group) return next();
       // A router answers OPTIONS by itself when a path matches routes without that method; the application did not.
       if (req.method === 'OPTIONS' && !group.routes.some((l) => (l.route!.methods.options || l.route!.methods._all) && l.match(path))) return tryNext();
       group.inner.handle(req, res, tryNext);
