@@ -78,7 +78,9 @@ function providerFilter(by: 'id' | 'slug'): CustomFilter {
       const given = values.filter((v) => v.trim() !== '');
       if (!given.length) return;
       const list = by === 'id' ? wholeNumbers(given) : given;
-      const providers = list.length ? `SELECT p.id FROM ${q('circuits_provider')} p WHERE p.${by} IN (${list.map((v) => ctx.param(v)).join(', ')})` : 'SELECT NULL';
+      // Ids beyond the column's range name no provider.
+      if (!list.length) return ctx.where('1 = 0');
+      const providers = `SELECT p.id FROM ${q('circuits_provider')} p WHERE p.${by} IN (${list.map((v) => ctx.param(v)).join(', ')})`;
       const terms = [`(t.member_type = ${ctx.param('circuits.circuit')} AND t.member_id IN (SELECT c.id FROM ${q('circuits_circuit')} c WHERE c.provider_id IN (${providers})))`];
       const virtual = registry.get('circuits.virtualcircuit');
       if (virtual) {
