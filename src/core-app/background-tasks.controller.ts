@@ -76,116 +76,78 @@ for (const [action, { description, responses }] of Object.entries(ACTIONS)) {
   documentRoute(`${TASKS_PATH}{id}/${action}/`, { post: operation(`core_background_tasks_${action}_create`, description, { parameters: keyParameter('id'), responses }) }, STANDALONE);
 }
 
-/** `/api/core/background-queues/`: the queues the settings name, by name. */
-@Controller(QUEUES_PATH.slice(1, -1))
-@SuperuserRoute()
-export class BackgroundQueuesController {
-  constructor(private readonly background: BackgroundTasks) {}
+type RequestContext = ReturnType<typeof requestContext>;
 
-  @Get()
-  @Allow(READ_METHODS)
-  list(@Req() req: Request) {
-    return this.background.queues(requestContext(req));
-  }
+/**
+ * The read-only routes of one of RQ's view sets: a page of the resource, one by its key (`:key`), OPTIONS, and 405 for
+ * every other method; for superusers only.
+ */
+function readOnlyResource(
+  path: string,
+  title: string,
+  read: { list(background: BackgroundTasks, ctx: RequestContext): unknown; one(background: BackgroundTasks, key: string, ctx: RequestContext): unknown },
+) {
+  @Controller(path.slice(1, -1))
+  @SuperuserRoute()
+  class ReadOnlyResource {
+    constructor(readonly background: BackgroundTasks) {}
 
-  @Options()
-  @Allow(READ_METHODS)
-  listOptions() {
-    return options('Background Queues');
-  }
+    @Get()
+    @Allow(READ_METHODS)
+    list(@Req() req: Request) {
+      return read.list(this.background, requestContext(req));
+    }
 
-  @All()
-  @Allow(READ_METHODS)
-  listNotAllowed(@Req() req: Request) {
-    notAllowed(req);
-  }
+    @Options()
+    @Allow(READ_METHODS)
+    listOptions() {
+      return options(title);
+    }
 
-  @Get(KEY)
-  @Allow(READ_METHODS)
-  retrieve(@Req() req: Request, @Param('key') name: string) {
-    return this.background.queueByName(name, requestContext(req));
-  }
+    @All()
+    @Allow(READ_METHODS)
+    listNotAllowed(@Req() req: Request) {
+      notAllowed(req);
+    }
 
-  @Options(KEY)
-  @Allow(READ_METHODS)
-  detailOptions() {
-    return options('Background Queues');
-  }
+    @Get(KEY)
+    @Allow(READ_METHODS)
+    retrieve(@Req() req: Request, @Param('key') key: string) {
+      return read.one(this.background, key, requestContext(req));
+    }
 
-  @All(KEY)
-  @Allow(READ_METHODS)
-  detailNotAllowed(@Req() req: Request) {
-    notAllowed(req);
+    @Options(KEY)
+    @Allow(READ_METHODS)
+    detailOptions() {
+      return options(title);
+    }
+
+    @All(KEY)
+    @Allow(READ_METHODS)
+    detailNotAllowed(@Req() req: Request) {
+      notAllowed(req);
+    }
   }
+  return ReadOnlyResource;
 }
+
+/** `/api/core/background-queues/`: the queues the settings name, by name. */
+export class BackgroundQueuesController extends readOnlyResource(QUEUES_PATH, 'Background Queues', {
+  list: (background, ctx) => background.queues(ctx),
+  one: (background, name, ctx) => background.queueByName(name, ctx),
+}) {}
 
 /** `/api/core/background-workers/`: the workers consuming the queues, by name. */
-@Controller(WORKERS_PATH.slice(1, -1))
-@SuperuserRoute()
-export class BackgroundWorkersController {
-  constructor(private readonly background: BackgroundTasks) {}
-
-  @Get()
-  @Allow(READ_METHODS)
-  list(@Req() req: Request) {
-    return this.background.workers(requestContext(req));
-  }
-
-  @Options()
-  @Allow(READ_METHODS)
-  listOptions() {
-    return options('Background Workers');
-  }
-
-  @All()
-  @Allow(READ_METHODS)
-  listNotAllowed(@Req() req: Request) {
-    notAllowed(req);
-  }
-
-  @Get(KEY)
-  @Allow(READ_METHODS)
-  retrieve(@Req() req: Request, @Param('key') name: string) {
-    return this.background.workerByName(name, requestContext(req));
-  }
-
-  @Options(KEY)
-  @Allow(READ_METHODS)
-  detailOptions() {
-    return options('Background Workers');
-  }
-
-  @All(KEY)
-  @Allow(READ_METHODS)
-  detailNotAllowed(@Req() req: Request) {
-    notAllowed(req);
-  }
-}
+export class BackgroundWorkersController extends readOnlyResource(WORKERS_PATH, 'Background Workers', {
+  list: (background, ctx) => background.workers(ctx),
+  one: (background, name, ctx) => background.workerByName(name, ctx),
+}) {}
 
 /** `/api/core/background-tasks/`: the jobs of every queue, by id, and what may be done to one. */
-@Controller(TASKS_PATH.slice(1, -1))
-@SuperuserRoute()
-export class BackgroundTasksController {
-  constructor(private readonly background: BackgroundTasks) {}
-
-  @Get()
-  @Allow(READ_METHODS)
-  list(@Req() req: Request) {
-    return this.background.tasks(requestContext(req));
-  }
-
-  @Options()
-  @Allow(READ_METHODS)
-  listOptions() {
-    return options('Background Tasks');
-  }
-
-  @All()
-  @Allow(READ_METHODS)
-  listNotAllowed(@Req() req: Request) {
-    notAllowed(req);
-  }
-
+export class BackgroundTasksController extends readOnlyResource(TASKS_PATH, 'Background Tasks', {
+  list: (background, ctx) => background.tasks(ctx),
+  one: (background, id, ctx) => background.taskById(id, ctx),
+}) {
   /** `stop` answers 204 when the task did not run; the others 200 with no body, as NetBox's. */
   @Post(`${KEY}/:action(delete|requeue|enqueue|stop)`)
   @HttpCode(200)
@@ -204,24 +166,6 @@ export class BackgroundTasksController {
   @All(`${KEY}/:action(delete|requeue|enqueue|stop)`)
   @Allow(ACTION_METHODS)
   actionNotAllowed(@Req() req: Request) {
-    notAllowed(req);
-  }
-
-  @Get(KEY)
-  @Allow(READ_METHODS)
-  retrieve(@Req() req: Request, @Param('key') id: string) {
-    return this.background.taskById(id, requestContext(req));
-  }
-
-  @Options(KEY)
-  @Allow(READ_METHODS)
-  detailOptions() {
-    return options('Background Tasks');
-  }
-
-  @All(KEY)
-  @Allow(READ_METHODS)
-  detailNotAllowed(@Req() req: Request) {
     notAllowed(req);
   }
 }
