@@ -28,6 +28,12 @@ describe('Object types across API generations', () => {
     // The other generation's label is no object type: it matches nothing and is refused in a body.
     expect(await ids(`/v4/api/extras/custom-fields/?object_type=ipam.l2vpn`)).toEqual([]);
     expect(await ids(`/api/extras/custom-fields/?content_types=vpn.l2vpn`)).toEqual([]);
+    // An object field pointing at L2VPNs, filtered by 4.x's label (converted once, not twice).
+    const pointer = await t.post('/v4/api/extras/custom-fields/', { name: `${name}_vpn`, type: 'object', object_types: ['dcim.site'], related_object_type: 'vpn.l2vpn' });
+    expectStatus(pointer, 201);
+    expect(pointer.body.related_object_type).toBe('vpn.l2vpn');
+    expect(await ids(`/v4/api/extras/custom-fields/?related_object_type=vpn.l2vpn`)).toEqual([pointer.body.id]);
+    expect((await read(`/api/extras/custom-fields/${pointer.body.id}/`)).object_type).toBe('ipam.l2vpn');
     const refused = await t.patch(`/v4/api/extras/custom-fields/${created.body.id}/`, { object_types: ['ipam.l2vpn'] });
     expectStatus(refused, 400);
     expect(refused.body).toEqual({ object_types: ['Invalid content type: ipam.l2vpn'] });

@@ -25,9 +25,11 @@ export const MOVED_OBJECT_TYPES: Record<string, string> = {
 };
 const STORED_OBJECT_TYPES = new Map(Object.entries(MOVED_OBJECT_TYPES).map(([stored, spoken]) => [spoken, stored]));
 
-/** An object type as 4.x names it, as stored; one 4.x moved away names nothing (undefined). */
-function storedObjectType(label: string): string | undefined {
-  if (label in MOVED_OBJECT_TYPES) return undefined;
+/**
+ * An object type as 4.x names it, as stored. A filter over a field of object types has its value converted by the
+ * dialect's view before it gets here (a moved-away label no longer names a type then): a stored label stays as it is.
+ */
+function storedObjectType(label: string): string {
   return STORED_OBJECT_TYPES.get(label) ?? label;
 }
 
@@ -113,10 +115,7 @@ function objectTypesFilter(column: string, opts: { list?: boolean } = {}): Custo
     lookups: ['n'],
     apply(values, ctx) {
       if (!given(values).length) return;
-      const labels = values.flatMap((v) => {
-        const stored = v.split('.').length === 2 ? storedObjectType(v.toLowerCase()) : undefined;
-        return stored === undefined ? [] : [stored];
-      });
+      const labels = values.filter((v) => v.split('.').length === 2).map((v) => storedObjectType(v.toLowerCase()));
       const holds = (label: string) => (opts.list ? `CAST(t.${q(column)} AS TEXT) LIKE ${ctx.param(`%${JSON.stringify(label)}%`)}` : `t.${q(column)} = ${ctx.param(label)}`);
       ctx.where(labels.length ? `(${labels.map(holds).join(' OR ')})` : '1 = 0');
     },
