@@ -1,6 +1,7 @@
 // Every built-in model, so that the registry is complete before entities are built.
 export * from './tenancy/models';
 export * from './users/models';
+export * from './users/owners.models';
 export * from './users/web/session.model';
 export * from './extras/models';
 export * from './extras/custom-field-choice-sets.model';

@@ -107,13 +107,14 @@ export const NetBox35 = defineDialect({
   // 4.2's MAC addresses; 4.0's scripts as objects (3.5 lists script classes at the same route); 3.7's VPN app and event
   // rules; 3.6's choice sets and bookmarks; 4.1's notifications, circuit groups and rack types; 4.2's virtual circuits;
   // 4.3's table configs, tagged objects and module type profiles; 4.4's config context profiles; 4.6's machine types,
-  // rack groups and cable bundles.
+  // rack groups and cable bundles; 4.5's owners and owner groups.
   lacks: [
     'dcim.macaddress', 'extras.script', 'virtualization.virtualdisk', 'extras.eventrule', 'extras.notificationgroup', 'extras.notification', 'extras.subscription',
     'vpn.ikeproposal', 'vpn.ikepolicy', 'vpn.ipsecproposal', 'vpn.ipsecpolicy', 'vpn.ipsecprofile', 'vpn.tunnelgroup', 'vpn.tunnel', 'vpn.tunneltermination',
     'extras.customfieldchoiceset', 'extras.bookmark', 'extras.tableconfig', 'extras.taggeditem', 'extras.configcontextprofile',
     'virtualization.virtualmachinetype', 'circuits.circuitgroup', 'circuits.circuitgroupassignment',
     'circuits.virtualcircuittype', 'circuits.virtualcircuit', 'circuits.virtualcircuittermination', 'dcim.racktype', 'dcim.rackgroup', 'dcim.moduletypeprofile', 'dcim.cablebundle',
+    'users.ownergroup', 'users.owner',
   ],
   // 4.5's check of credentials; 4.2's background queues, workers and tasks.
   lacksRoutes: ['authentication-check', 'core/background-queues', 'core/background-workers', 'core/background-tasks'],

@@ -232,6 +232,12 @@ const cableEnds = ['A', 'B'].map((end) => `EXISTS (SELECT 1 FROM ${q('dcim_cable
 /** What an object permission allows (`?can_view=true`): its actions hold the action. */
 const canFilters = Object.fromEntries(['view', 'add', 'change', 'delete'].map((action) => [`can_${action}`, booleanFilter((ctx) => listHolds(ctx, 'actions', action))]));
 
+/** 4.5's filters of users and groups by the owners they belong to (the owner's relation `members`), by id and by name. */
+const ownersOf = (members: string): Record<string, CustomFilter> => ({
+  owner_id: referrerFilter(model('users.owner'), members),
+  owner: referrerFilter(model('users.owner'), members, byAttr(model('users.owner'), 'name')),
+});
+
 /** NetBox 4.6.8's filters beyond 3.5's, model by model, where the model stores what they filter. */
 export const FILTER_VIEWS: Record<string, ModelView> = {
   // 4.1's notification groups a user or group is in.
@@ -241,6 +247,7 @@ export const FILTER_VIEWS: Record<string, ModelView> = {
         user_id: referrerFilter(model('users.user'), 'groups'),
         permission_id: referrerFilter(model('users.objectpermission'), 'groups'),
         notification_group_id: referrerFilter(model('extras.notificationgroup'), 'groups'),
+        ...ownersOf('user_groups'),
       },
     },
   },
@@ -249,7 +256,11 @@ export const FILTER_VIEWS: Record<string, ModelView> = {
     filters: { is_staff: null },
     filterset: {
       fields: ['date_joined', 'is_superuser', 'last_login'],
-      filters: { permission_id: referrerFilter(model('users.objectpermission'), 'users'), notification_group_id: referrerFilter(model('extras.notificationgroup'), 'users') },
+      filters: {
+        permission_id: referrerFilter(model('users.objectpermission'), 'users'),
+        notification_group_id: referrerFilter(model('extras.notificationgroup'), 'users'),
+        ...ownersOf('users'),
+      },
     },
   },
   'users.objectpermission': {
