@@ -15,6 +15,8 @@ const FILTERSETS_46: Record<string, string[]> = JSON.parse(fs.readFileSync(path.
 type Unstored = [field: string, why: string];
 
 const cableConnector: Unstored = ['cable_connector', '4.6 cable connectors are not stored'];
+// 4.5 gave tags an owner and its filters, but TagSerializer leaves the field out: no client reads or writes it.
+const tagOwner: Unstored = ['owner', "4.6's tag serializer leaves its owner out"];
 const autoSync: Unstored = ['auto_sync_enabled', "4.x's data-file auto sync is not stored"];
 
 /**
@@ -22,6 +24,7 @@ const autoSync: Unstored = ['auto_sync_enabled', "4.x's data-file auto sync is n
  * the field it waits for: once the model stores it, this test asks for the filter.
  */
 const NOT_STORED: Record<string, Record<string, Unstored>> = {
+  'extras.tag': Object.fromEntries(['owner', 'owner_id', 'owner_group', 'owner_group_id'].map((name) => [name, tagOwner])),
   'extras.exporttemplate': { auto_sync_enabled: autoSync },
   'extras.configcontext': { auto_sync_enabled: autoSync },
   'extras.configcontextprofile': { auto_sync_enabled: autoSync },

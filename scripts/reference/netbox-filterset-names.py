@@ -13,7 +13,7 @@ import sys
 
 def main(root):
     classes = {}
-    for path in sorted(pathlib.Path(root).glob('**/*filtersets.py')):
+    for path in sorted(pathlib.Path(root).glob('**/*filterset*.py')):
         app = path.parts[len(pathlib.Path(root).parts)]
         tree = ast.parse(path.read_text())
         for cls in (n for n in tree.body if isinstance(n, ast.ClassDef)):

@@ -312,6 +312,8 @@ export const CircuitTermination = defineModel({
   app: 'circuits',
   name: 'circuittermination',
   plural: 'circuit-terminations',
+  // A NetBox model without 4.5's owner: neither its serializer nor its filter set names one.
+  owner: false,
   verboseName: 'circuit termination',
   // What change records name it by; responses say `<cid>: Termination <side>`, which needs the circuit.
   display: (x) => `Termination ${x.term_side}`,

@@ -83,6 +83,8 @@ export const VirtualCircuitTermination = defineModel({
   app: 'circuits',
   name: 'virtualcircuittermination',
   plural: 'virtual-circuit-terminations',
+  // A NetBox model without 4.5's owner: neither its serializer nor its filter set names one.
+  owner: false,
   verboseName: 'virtual circuit termination',
   // What needs no other table; responses and change records carry NetBox's `<cid>: <Role> termination` (labels).
   display: (x) => `${TERMINATION_ROLES.find((r) => r.value === x.role)?.label ?? x.role} termination`,

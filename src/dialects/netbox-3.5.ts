@@ -116,6 +116,8 @@ export const NetBox35 = defineDialect({
     'circuits.virtualcircuittype', 'circuits.virtualcircuit', 'circuits.virtualcircuittermination', 'dcim.racktype', 'dcim.rackgroup', 'dcim.moduletypeprofile', 'dcim.cablebundle',
     'users.ownergroup', 'users.owner',
   ],
+  // 4.5's owner of most objects (whose filters are 4.x's filter sets' alone).
+  hidesEverywhere: ['owner'],
   // 4.5's check of credentials; 4.2's background queues, workers and tasks.
   lacksRoutes: ['authentication-check', 'core/background-queues', 'core/background-workers', 'core/background-tasks'],
   models: {

@@ -75,6 +75,13 @@ export function filtersOfKind(model: ModelDef): DialectFilterSet[] {
   }
   // 4.x's template filter sets list each one's label.
   if (COMPONENTS.some((name) => model.label === `dcim.${name}template`)) sets.push({ fields: ['label'] });
+  // 4.5's OwnerFilterMixin: the owner, and its group, each by id and by name.
+  if (model.fields.owner instanceof ForeignKeyField && model.fields.owner.installed) {
+    sets.push({
+      related: ['owner_id', 'owner'],
+      filters: { owner_group_id: pathFilter(() => model, 'owner.group', 'id', { exact: true }), owner_group: pathFilter(() => model, 'owner.group', undefined, { exact: true }) },
+    });
+  }
   // CabledObjectFilterSet: the cable by id, and whether marked connected.
   if (model.fields.cable instanceof ForeignKeyField && model.fields.mark_connected) sets.push({ fields: ['mark_connected'], related: ['cable_id'] });
   return sets;

@@ -66,6 +66,8 @@ export const ConfigContext = defineModel({
   app: 'extras',
   name: 'configcontext',
   plural: 'config-contexts',
+  // 4.5's OwnerMixin, which its serializer shows.
+  owner: true,
   verboseName: 'config context',
   ordering: ['weight', 'name'],
   fields: {

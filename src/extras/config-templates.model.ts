@@ -26,6 +26,8 @@ export const ConfigTemplate = defineModel({
   app: 'extras',
   name: 'configtemplate',
   plural: 'config-templates',
+  // 4.5's OwnerMixin, which its serializer shows.
+  owner: true,
   verboseName: 'config template',
   ordering: ['name'],
   fields: {

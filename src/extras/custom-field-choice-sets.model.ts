@@ -132,6 +132,8 @@ export const CustomFieldChoiceSet = defineModel({
   app: 'extras',
   name: 'customfieldchoiceset',
   plural: 'custom-field-choice-sets',
+  // 4.5's OwnerMixin, which its serializer shows.
+  owner: true,
   verboseName: 'custom field choice set',
   ordering: ['name'],
   fields: {

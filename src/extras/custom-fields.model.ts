@@ -83,6 +83,8 @@ export const CustomField = defineModel({
   app: 'extras',
   name: 'customfield',
   plural: 'custom-fields',
+  // 4.5's OwnerMixin, which its serializer shows.
+  owner: true,
   verboseName: 'custom field',
   // NetBox's str(): the label, else the name in words.
   display: (f) => f.label || capitalize(f.name.replace(/_/g, ' ')),

@@ -26,6 +26,8 @@ export const CustomLink = defineModel({
   app: 'extras',
   name: 'customlink',
   plural: 'custom-links',
+  // 4.5's OwnerMixin, which its serializer shows.
+  owner: true,
   verboseName: 'custom link',
   ordering: ['group_name', 'weight', 'name'],
   fields: {

@@ -28,6 +28,8 @@ export const SavedFilter = defineModel({
   app: 'extras',
   name: 'savedfilter',
   plural: 'saved-filters',
+  // 4.5's OwnerMixin, which its serializer shows.
+  owner: true,
   verboseName: 'saved filter',
   ordering: ['weight', 'name'],
   fields: {
@@ -56,6 +58,8 @@ export const ExportTemplate = defineModel({
   app: 'extras',
   name: 'exporttemplate',
   plural: 'export-templates',
+  // 4.5's OwnerMixin, which its serializer shows.
+  owner: true,
   verboseName: 'export template',
   fields: {
     content_types: contentTypes(),

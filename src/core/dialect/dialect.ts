@@ -132,6 +132,8 @@ export interface DialectSpec {
   filtersets?: (model: ModelDef) => DialectFilterSet[];
   /** Models (stored object types) the dialect does not have: no routes (404), no place in its API roots or schema. */
   lacks?: string[];
+  /** Fields a later generation gave every model that has them (4.5's `owner`): hidden wherever a model has one, as a view's `hide`. */
+  hidesEverywhere?: string[];
   /** Routes outside the models' (`authentication-check`, below `/api/`) the dialect does not have: not found. */
   lacksRoutes?: string[];
   /** The dialect's route of a model (`app/plural`) → its stored route, where they differ. */
@@ -230,14 +232,15 @@ export class Dialect {
     if (view) return view;
     const spec = this.spec.models?.[model.label] ?? {};
     const typeConversions = this.objectTypeConversions(model);
+    const hiddenEverywhere = (this.spec.hidesEverywhere ?? []).filter((name) => model.fields[name]);
     // A view that only adds filters shows the model as stored.
-    if (!typeConversions.length && Object.keys(spec).every((key) => key === 'filterset')) {
+    if (!typeConversions.length && !hiddenEverywhere.length && Object.keys(spec).every((key) => key === 'filterset')) {
       this.views.set(model.label, EMPTY_VIEW);
       return EMPTY_VIEW;
     }
     const rename = spec.rename ?? {};
     const filters = { ...renamedFilters(model, rename), ...spec.filters };
-    const hidden = new Set(spec.hide ?? []);
+    const hidden = new Set([...(spec.hide ?? []), ...hiddenEverywhere]);
     view = {
       out: new Map(Object.entries(rename)),
       in: new Map(Object.entries(rename).map(([stored, spoken]) => [spoken, stored])),

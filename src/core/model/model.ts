@@ -221,6 +221,12 @@ export interface ModelSpec {
    */
   jsonKeyFilters?: { prefix: string; field: string };
   features?: { tags?: boolean; customFields?: boolean; created?: boolean; lastUpdated?: boolean; changeLog?: boolean };
+  /**
+   * NetBox 4.5's OwnerMixin: an `owner` (users.owner, nullable, PROTECT) after the model's own fields. By default a model
+   * of NetBox's own apps has one where it is a NetBox model with a description (PrimaryModel, OrganizationalModel,
+   * NestedGroupModel, device components); a plugin's where it says so, as its base is one of those.
+   */
+  owner?: boolean;
   /** Served read-only: GET, HEAD and OPTIONS (change records). */
   readOnlyApi?: boolean;
   /** Further indexes over several columns, by field name. */
@@ -321,9 +327,9 @@ export class ModelDef {
     this.verboseName = spec.verboseName ?? spec.name;
     this.verboseNamePlural = spec.verboseNamePlural ?? `${this.verboseName}s`;
     this.table = spec.table ?? `${spec.app}_${spec.name}`;
-    this.fields = spec.fields;
-    this.tree = !!spec.tree;
     this.features = { tags: true, customFields: true, created: true, lastUpdated: true, changeLog: !spec.internal, ...spec.features };
+    this.fields = (spec.owner ?? ownedByDefault(spec, this.features)) ? { ...spec.fields, owner: ownerField() } : spec.fields;
+    this.tree = !!spec.tree;
     this.counts = spec.counts ?? {};
     this.constraints = spec.constraints ?? [];
     this.search = spec.search ?? [];
@@ -351,7 +357,7 @@ export class ModelDef {
     this.brief = spec.brief;
 
     const stored: Record<string, Field<any>> = { id: new IntegerField({ readOnly: true }) };
-    for (const [name, field] of Object.entries(spec.fields)) stored[name] = field;
+    for (const [name, field] of Object.entries(this.fields)) stored[name] = field;
     for (const [name, field] of Object.entries(spec.derived ?? {})) stored[name] = field;
     if (this.features.customFields) stored.custom_field_data = new JsonField({ readOnly: true, default: () => ({}) });
     if (this.features.created) stored.created = new DateField({ readOnly: true, nullable: true });
@@ -432,7 +438,7 @@ export class ModelDef {
   }
 
   private defaultFull(): string[] {
-    const keys = ['id', 'url', 'display', ...Object.keys(this.spec.fields)];
+    const keys = ['id', 'url', 'display', ...Object.keys(this.fields)];
     if (this.features.tags) keys.push('tags');
     if (this.features.customFields) keys.push('custom_fields');
     if (this.features.created) keys.push('created');
@@ -441,6 +447,18 @@ export class ModelDef {
     if (this.tree) keys.push('_depth');
     return keys;
   }
+}
+
+/** NetBox's own apps: their models take an owner by what they are; a plugin's by what it declares. */
+const NETBOX_APPS = new Set(['circuits', 'core', 'dcim', 'extras', 'ipam', 'tenancy', 'users', 'virtualization', 'vpn', 'wireless']);
+
+function ownedByDefault(spec: ModelSpec, features: ModelDef['features']): boolean {
+  return NETBOX_APPS.has(spec.app) && features.tags && features.customFields && features.changeLog && !!spec.fields.description;
+}
+
+/** 4.5's owner of an object: a users.owner it may be without, which cannot be deleted while it owns something. */
+function ownerField(): ForeignKeyField {
+  return new ForeignKeyField('users.owner', { nullable: true, onDelete: 'PROTECT' });
 }
 
 class ModelRegistry {
