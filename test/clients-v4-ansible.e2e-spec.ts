@@ -942,6 +942,54 @@ describe('Ansible collection netbox.netbox 3.22 against /v4 (its v4.3 targets, N
     });
   });
 
+  describe('netbox_l2vpn and netbox_l2vpn_termination (vpn, 3.7+)', () => {
+    it('creates an L2VPN found by name (its slug made by the module), then sets tenant, targets and tags once; then deletes it', async () => {
+      const query: [string, unknown][] = [['name', 'Test L2VPN']];
+      const data = { name: 'Test L2VPN', type: 'vxlan', slug: toSlug('Test L2VPN') };
+      const first = await ensure(nb, 'vpn/l2vpns', query, data);
+      expect(first.created).toBe(true);
+      expect(first.object).toMatchObject({ name: 'Test L2VPN', slug: 'test-l2vpn', type: { value: 'vxlan', label: 'VXLAN' } });
+      expect(first.object.url).toContain('/v4/api/vpn/l2vpns/');
+      expect((await ensure(nb, 'vpn/l2vpns', query, data)).changed).toBe(false);
+
+      const target = (name: string) => nb.idOf('ipam/route-targets', [['name', name]]);
+      const [t4000, t5000, t6000] = await Promise.all([target('4000:4000'), target('5000:5000'), target('6000:6000')]);
+      const tag = await nb.idOf('extras/tags', [['slug', 'schnozzberry']]);
+      const updated = { ...data, tenant: ids.tenant, description: 'Updated description', import_targets: [t4000, t5000], export_targets: [t6000], tags: [tag] };
+      const fourth = await ensure(nb, 'vpn/l2vpns', query, updated);
+      expect(fourth.diff?.after).toEqual({ tenant: ids.tenant, description: 'Updated description', import_targets: [t4000, t5000], export_targets: [t6000], tags: [tag] });
+      expect(serialize(fourth.object)).toMatchObject({ tenant: ids.tenant, import_targets: [t4000, t5000], export_targets: [t6000], tags: [tag] });
+      expect((await ensure(nb, 'vpn/l2vpns', query, updated)).changed).toBe(false);
+
+      const found = await nb.getOne('vpn/l2vpns', query);
+      expectStatus(await nb.call('delete', `${BASE}/vpn/l2vpns/${found!.id}/`), 204);
+      expect(await nb.getOne('vpn/l2vpns', query)).toBeNull();
+    });
+
+    it('terminates an L2VPN on an interface, found by l2vpn_id, assigned_object_type and interface_id; tags it once; deletes it', async () => {
+      const l2vpn = await nb.idOf('vpn/l2vpns', [['name', 'Test L2VPN 1']]);
+      // The module's lookup: `l2vpn` as l2vpn_id, the assigned object's id under its kind's filter.
+      const query: [string, unknown][] = [['l2vpn_id', l2vpn], ['assigned_object_type', 'dcim.interface'], ['interface_id', ids.gi1]];
+      const data = { l2vpn, assigned_object_type: 'dcim.interface', assigned_object_id: ids.gi1 };
+      const first = await ensure(nb, 'vpn/l2vpn-terminations', query, data);
+      expect(first.created).toBe(true);
+      expect(serialize(first.object)).toMatchObject(data);
+      expect(first.object.assigned_object).toMatchObject({ id: ids.gi1, name: 'GigabitEthernet1' });
+      expect((await ensure(nb, 'vpn/l2vpn-terminations', query, data)).changed).toBe(false);
+      // Another kind's filter with the same id finds nothing: a VLAN with the interface's id is not the interface.
+      expect(await nb.getOne('vpn/l2vpn-terminations', [['l2vpn_id', l2vpn], ['assigned_object_type', 'ipam.vlan'], ['vlan_id', ids.gi1]])).toBeNull();
+
+      const tag = await nb.idOf('extras/tags', [['slug', 'schnozzberry']]);
+      const third = await ensure(nb, 'vpn/l2vpn-terminations', query, { ...data, tags: [tag] });
+      expect(third.diff?.after).toEqual({ tags: [tag] });
+      expect((await ensure(nb, 'vpn/l2vpn-terminations', query, { ...data, tags: [tag] })).changed).toBe(false);
+
+      const found = await nb.getOne('vpn/l2vpn-terminations', query);
+      expectStatus(await nb.call('delete', `${BASE}/vpn/l2vpn-terminations/${found!.id}/`), 204);
+      expect(await nb.getOne('vpn/l2vpn-terminations', query)).toBeNull();
+    });
+  });
+
   describe('netbox_user and netbox_token', () => {
     it('creates a user, then finds it by username (and the password, which NetBox does not filter by)', async () => {
       const query: [string, unknown][] = [['username', 'TestUser'], ['password', 'TestPassword2']];

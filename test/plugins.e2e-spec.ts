@@ -70,6 +70,17 @@ describe('plugins', () => {
       expect(refused.body).toEqual(NO_PERMISSION);
     });
 
+    it('describes them on /v4 as 4.6 does: superusers only, each with its release track', async () => {
+      const res = await t.get('/v4/api/plugins/installed-plugins/');
+      expectStatus(res, 200);
+      expect(res.body.map((p: Json) => [p.package, p.release_track])).toEqual([['dns', ''], ['greeter', 'beta']]);
+      expect(Object.keys(res.body[0])).toEqual(['name', 'package', 'author', 'author_email', 'description', 'version', 'release_track']);
+      const { key } = await makeUserWithToken(t, 'staff', { is_staff: true });
+      expectStatus(await t.get('/api/plugins/installed-plugins/', key), 200);
+      const refused = await t.get('/v4/api/plugins/installed-plugins/', key);
+      expect(refused.status).toBe(403);
+    });
+
     it('gives plugin models content types and OpenAPI operations', async () => {
       const types = await t.get('/api/extras/content-types/?app_label=dns&ordering=model');
       expect(types.body.results.map((c: Json) => `${c.app_label}.${c.model}`)).toEqual(['dns.record', 'dns.zone']);

@@ -23,7 +23,7 @@ documentRoute(PATH, {
     ],
     responses: { 200: { description: '', ...json({ $ref: '#/components/schemas/Device' }) } },
   },
-});
+}, { standalone: true });
 
 const param = (value: unknown): string | undefined => (Array.isArray(value) ? value[value.length - 1] : (value as string | undefined));
 

@@ -8,6 +8,7 @@ import { dialectOf } from '../core/dialect/registry';
 import { clientAddress } from '../core/http/client';
 import { PermissionDeniedError, ValidationError } from '../core/http/errors';
 import { Allow, READ_METHODS } from '../core/http/allow';
+import { documentRoute, json } from '../core/openapi/openapi';
 import { LoginThrottle } from './login-throttle';
 import { Token } from './models';
 import { SessionService } from './web/session.service';
@@ -63,6 +64,15 @@ function requireCredentials(body: Record<string, unknown>): void {
   }
   if (Object.keys(errors).length) throw new ValidationError(errors);
 }
+
+documentRoute('/api/users/config/', {
+  get: {
+    operationId: 'users_config_retrieve',
+    description: "The requesting user's preferences.",
+    tags: ['users'],
+    responses: { 200: { description: '', ...json({ type: 'object', additionalProperties: {} }) } },
+  },
+}, { standalone: true });
 
 /** `GET /api/users/config/`: the requesting user's preferences. */
 @Controller('api/users/config')

@@ -9,16 +9,8 @@ const TOKEN_CHARSET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ01234
 
 /** Whether a dialect has NetBox 4.5's tokens (a version, `nbt_` keys, a secret shown once); absent: the stored names', 3.5's. */
 export function hasTokenVersions(dialect: Dialect | undefined): boolean {
-  if (!dialect) return false;
-  // Asked by every authenticated request: worked out once per dialect.
-  let versioned = tokenVersions.get(dialect);
-  if (versioned === undefined) {
-    const [major, minor] = dialect.version.split('.').map(Number);
-    tokenVersions.set(dialect, (versioned = major > 4 || (major === 4 && minor >= 5)));
-  }
-  return versioned;
+  return !!dialect?.atLeast('4.5');
 }
-const tokenVersions = new WeakMap<Dialect, boolean>();
 
 /** A v1 token's key, as NetBox 3.5 generates it: 40 lower-case hex characters. */
 export function generateV1Key(): string {

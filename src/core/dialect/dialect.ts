@@ -209,6 +209,7 @@ export class Dialect {
   private readonly routesOut: Array<[string, string]>;
 
   private readonly keyLists = new Map<string, string[] | null>();
+  private readonly releasesReached = new Map<string, boolean>();
   /** The dialect whose names the models are stored under: its representations are the stored keys as they are. */
   isNative = false;
 
@@ -225,6 +226,17 @@ export class Dialect {
     const paths = Object.entries(spec.paths ?? {}).map(([spoken, stored]) => [`/api/${spoken}/`, `/api/${stored}/`] as [string, string]);
     this.routesIn = paths;
     this.routesOut = paths.map(([spoken, stored]) => [stored, spoken]);
+  }
+
+  /** Whether the dialect speaks NetBox `version` (`4.5`) or a later release: what a behaviour that release brought follows. */
+  atLeast(version: string): boolean {
+    let reached = this.releasesReached.get(version);
+    if (reached === undefined) {
+      const [major, minor] = this.version.split('.').map(Number);
+      const [wantMajor, wantMinor] = version.split('.').map(Number);
+      this.releasesReached.set(version, (reached = major > wantMajor || (major === wantMajor && minor >= wantMinor)));
+    }
+    return reached;
   }
 
   private view(model: ModelDef): CompiledView {

@@ -23,6 +23,8 @@ export interface PluginSpec {
   description?: string;
   author?: string;
   authorEmail?: string;
+  /** NetBox 4.3's release track (`beta`, `rc`…), shown by /v4's installed plugins; a stable release has none. */
+  releaseTrack?: string;
   /** Its models, each declared with `defineModel({ app: <name>, ... })`. */
   models?: ModelDef[];
   /** Its own routes, relative to `/api/plugins/<base_url>/`; they run behind the service's guards. */

@@ -2,6 +2,7 @@ import { Controller, Get, Inject, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { AuthenticatedRequest, PublicRoute } from '../auth/auth.guard';
 import { requestContext } from '../crud/model.controller';
+import { dialectOf } from '../dialect/registry';
 import { PermissionDeniedError } from '../http/errors';
 import { Allow, READ_METHODS } from '../http/allow';
 import { Plugin } from './plugin';
@@ -24,11 +25,13 @@ export class PluginsController {
     };
   }
 
-  /** Staff only, as NetBox's. */
+  /** Staff only, as NetBox's; superusers only from 4.x, which has no staff, and with each plugin's release track from 4.3. */
   @Get('installed-plugins')
   @Allow(READ_METHODS)
   installed(@Req() req: AuthenticatedRequest) {
-    if (!req.principal?.user.is_staff) throw new PermissionDeniedError();
+    const dialect = dialectOf(req);
+    const user = req.principal?.user;
+    if (!(dialect.atLeast('4.0') ? user?.is_superuser : user?.is_staff)) throw new PermissionDeniedError();
     return this.plugins.map((p) => ({
       name: p.verboseName,
       package: p.name,
@@ -36,6 +39,7 @@ export class PluginsController {
       author_email: p.spec.authorEmail ?? '',
       description: p.spec.description ?? '',
       version: p.version,
+      ...(dialect.atLeast('4.3') ? { release_track: p.spec.releaseTrack ?? '' } : {}),
     }));
   }
 }
