@@ -267,4 +267,37 @@ describe('upgrading a 3.5 database to 4.x storage', () => {
       },
     );
   });
+
+  it("keeps sites, devices and interfaces through the owner columns' migration, which they then have no owner of", async () => {
+    await upgradedFrom(
+      'OwnerColumns',
+      async (db) => {
+        const tenant = await insertRow(db, 'tenancy_tenant', { name: 'Acme', slug: 'acme' });
+        const site = await insertRow(db, 'dcim_site', { name: 'Oslo', slug: 'oslo', status: 'active', tenant_id: tenant, facility: 'OSL1', description: 'HQ', custom_field_data: '{}' });
+        const maker = await insertRow(db, 'dcim_manufacturer', { name: 'Arista', slug: 'arista' });
+        const type = await insertRow(db, 'dcim_devicetype', { manufacturer_id: maker, model: '7050', slug: '7050' });
+        const role = await insertRow(db, 'dcim_devicerole', { name: 'Leaf', slug: 'leaf', color: '0000ff', tree_path: '0000000001', tree_sort: 'Leaf' });
+        const device = await insertRow(db, 'dcim_device', { name: 'leaf1', _name: 'leaf1', site_id: site, device_type_id: type, device_role_id: role, status: 'active', serial: 'SN-1' });
+        const iface = await insertRow(db, 'dcim_interface', { device_id: device, name: 'Ethernet1', _name: 'Ethernet1', type: '10gbase-x-sfpp', mtu: 9000, description: 'uplink' });
+        return { tenant, site, device, iface };
+      },
+      async (t, ids: Json) => {
+        const get = async (path: string) => (await t.get(path).expect(200)).body;
+        expect(await get(`/v4/api/dcim/sites/${ids.site}/`)).toMatchObject({ name: 'Oslo', facility: 'OSL1', description: 'HQ', tenant: { id: ids.tenant }, owner: null });
+        expect(await get(`/api/dcim/sites/${ids.site}/`)).toMatchObject({ name: 'Oslo', facility: 'OSL1', tenant: { id: ids.tenant } });
+        expect(await get(`/api/dcim/sites/${ids.site}/`)).not.toHaveProperty('owner');
+        expect(await get(`/v4/api/dcim/devices/${ids.device}/`)).toMatchObject({ name: 'leaf1', serial: 'SN-1', site: { id: ids.site }, role: { id: expect.any(Number) }, owner: null });
+        expect(await get(`/api/dcim/devices/${ids.device}/`)).toMatchObject({ name: 'leaf1', serial: 'SN-1', device_role: { slug: 'leaf' } });
+        expect(await get(`/v4/api/dcim/interfaces/${ids.iface}/`)).toMatchObject({ name: 'Ethernet1', mtu: 9000, description: 'uplink', device: { id: ids.device }, owner: null });
+        expect(await get(`/api/dcim/interfaces/${ids.iface}/`)).toMatchObject({ name: 'Ethernet1', mtu: 9000, description: 'uplink' });
+        // The new column takes an owner, which then protects it.
+        const owner = (await t.post('/v4/api/users/owners/', { name: 'Ops' }).expect(201)).body;
+        for (const path of [`dcim/sites/${ids.site}`, `dcim/devices/${ids.device}`, `dcim/interfaces/${ids.iface}`]) {
+          expect((await t.patch(`/v4/api/${path}/`, { owner: owner.id }).expect(200)).body.owner.id).toBe(owner.id);
+        }
+        expect((await get(`/v4/api/dcim/interfaces/?owner_id=${owner.id}`)).count).toBe(1);
+        await t.delete(`/v4/api/users/owners/${owner.id}/`).expect(409);
+      },
+    );
+  });
 });
