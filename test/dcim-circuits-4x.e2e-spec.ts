@@ -144,7 +144,7 @@ describe("4.x's further DCIM, circuit and virtualization models on /v4", () => {
       expectStatus(res, 201);
       const type = res.body;
       expect(Object.keys(type)).toEqual([
-        'id', 'url', 'display_url', 'display', 'name', 'slug', 'default_platform', 'default_vcpus', 'default_memory', 'description', 'comments', 'tags', 'custom_fields',
+        'id', 'url', 'display_url', 'display', 'name', 'slug', 'default_platform', 'default_vcpus', 'default_memory', 'description', 'owner', 'comments', 'tags', 'custom_fields',
         'created', 'last_updated', 'virtual_machine_count',
       ]);
       expect(type).toMatchObject({
@@ -260,7 +260,7 @@ describe("4.x's further DCIM, circuit and virtualization models on /v4", () => {
       expectStatus(res, 201);
       const group = res.body;
       expect(Object.keys(group)).toEqual([
-        'id', 'url', 'display_url', 'display', 'name', 'slug', 'description', 'tenant', 'comments', 'tags', 'custom_fields', 'created', 'last_updated', 'circuit_count',
+        'id', 'url', 'display_url', 'display', 'name', 'slug', 'description', 'tenant', 'owner', 'comments', 'tags', 'custom_fields', 'created', 'last_updated', 'circuit_count',
       ]);
       expect(group).toMatchObject({
         url: expect.stringMatching(new RegExp(`/v4/api/circuits/circuit-groups/${group.id}/$`)),
@@ -441,7 +441,7 @@ describe("4.x's further DCIM, circuit and virtualization models on /v4", () => {
       const res = await t.post(types, { name: 'E-LAN', slug: 'e-lan', color: 'aa1409', description: 'multipoint' });
       expectStatus(res, 201);
       expect(Object.keys(res.body)).toEqual([
-        'id', 'url', 'display_url', 'display', 'name', 'slug', 'color', 'description', 'comments', 'tags', 'custom_fields', 'created', 'last_updated', 'virtual_circuit_count',
+        'id', 'url', 'display_url', 'display', 'name', 'slug', 'color', 'description', 'owner', 'comments', 'tags', 'custom_fields', 'created', 'last_updated', 'virtual_circuit_count',
       ]);
       expect(res.body).toMatchObject({ display: 'E-LAN', color: 'aa1409', virtual_circuit_count: 0 });
       expect(await read(`${types}${res.body.id}/?brief=1`)).toEqual({
@@ -461,7 +461,7 @@ describe("4.x's further DCIM, circuit and virtualization models on /v4", () => {
       expectStatus(res, 201);
       const c = res.body;
       expect(Object.keys(c)).toEqual([
-        'id', 'url', 'display_url', 'display', 'cid', 'provider_network', 'provider_account', 'type', 'status', 'tenant', 'description', 'comments', 'tags', 'custom_fields',
+        'id', 'url', 'display_url', 'display', 'cid', 'provider_network', 'provider_account', 'type', 'status', 'tenant', 'description', 'owner', 'comments', 'tags', 'custom_fields',
         'created', 'last_updated',
       ]);
       expect(c).toMatchObject({
@@ -670,7 +670,7 @@ describe("4.x's further DCIM, circuit and virtualization models on /v4", () => {
       const res = await t.post(groups, { name: 'Row A', slug: 'row-a', description: 'cold aisle' });
       expectStatus(res, 201);
       const group = res.body;
-      expect(Object.keys(group)).toEqual(['id', 'url', 'display_url', 'display', 'name', 'slug', 'description', 'comments', 'tags', 'custom_fields', 'created', 'last_updated', 'rack_count']);
+      expect(Object.keys(group)).toEqual(['id', 'url', 'display_url', 'display', 'name', 'slug', 'description', 'owner', 'comments', 'tags', 'custom_fields', 'created', 'last_updated', 'rack_count']);
       expect(group).toMatchObject({ url: expect.stringMatching(new RegExp(`/v4/api/dcim/rack-groups/${group.id}/$`)), display: 'Row A', rack_count: 0 });
       expect(await read(`${groups}${group.id}/?brief=1`)).toEqual({ id: group.id, url: group.url, display: 'Row A', name: 'Row A', slug: 'row-a', description: 'cold aisle', rack_count: 0 });
       const rack = await createOne(t, racks, { name: unique('R'), site: site.id, group: group.id });
@@ -714,7 +714,7 @@ describe("4.x's further DCIM, circuit and virtualization models on /v4", () => {
       const type = res.body;
       expect(Object.keys(type)).toEqual([
         'id', 'url', 'display_url', 'display', 'manufacturer', 'model', 'slug', 'description', 'form_factor', 'width', 'u_height', 'starting_unit', 'desc_units', 'outer_width',
-        'outer_height', 'outer_depth', 'outer_unit', 'weight', 'max_weight', 'weight_unit', 'mounting_depth', 'comments', 'tags', 'custom_fields', 'created', 'last_updated',
+        'outer_height', 'outer_depth', 'outer_unit', 'weight', 'max_weight', 'weight_unit', 'mounting_depth', 'owner', 'comments', 'tags', 'custom_fields', 'created', 'last_updated',
         'rack_count',
       ]);
       expect(type).toMatchObject({
@@ -871,7 +871,7 @@ describe("4.x's further DCIM, circuit and virtualization models on /v4", () => {
       const res = await t.post(profiles, { name: 'Transceiver', description: 'optics', schema: SFP_SCHEMA, comments: 'pluggables' });
       expectStatus(res, 201);
       const profile = res.body;
-      expect(Object.keys(profile)).toEqual(['id', 'url', 'display_url', 'display', 'name', 'description', 'schema', 'comments', 'tags', 'custom_fields', 'created', 'last_updated']);
+      expect(Object.keys(profile)).toEqual(['id', 'url', 'display_url', 'display', 'name', 'description', 'schema', 'owner', 'comments', 'tags', 'custom_fields', 'created', 'last_updated']);
       expect(profile).toMatchObject({ url: expect.stringMatching(new RegExp(`/v4/api/dcim/module-type-profiles/${profile.id}/$`)), display: 'Transceiver', schema: SFP_SCHEMA });
       expect(await read(`${profiles}${profile.id}/?brief=1`)).toEqual({ id: profile.id, url: profile.url, display: 'Transceiver', name: 'Transceiver', description: 'optics' });
       const changed = await t.patch(`${profiles}${profile.id}/`, { schema: null });
@@ -899,8 +899,8 @@ describe("4.x's further DCIM, circuit and virtualization models on /v4", () => {
       const res = await t.post(moduleTypes, { manufacturer: maker.id, model: 'FTLX8574', profile: profile.id, attributes: { speed: 10, reach: 'sr' } });
       expectStatus(res, 201);
       const type = res.body;
-      expect(Object.keys(type).slice(0, 14)).toEqual([
-        'id', 'url', 'display_url', 'display', 'profile', 'manufacturer', 'model', 'part_number', 'airflow', 'weight', 'weight_unit', 'description', 'attributes', 'comments',
+      expect(Object.keys(type).slice(0, 15)).toEqual([
+        'id', 'url', 'display_url', 'display', 'profile', 'manufacturer', 'model', 'part_number', 'airflow', 'weight', 'weight_unit', 'description', 'attributes', 'owner', 'comments',
       ]);
       expect(type).toMatchObject({ profile: { id: profile.id, url: profile.url, display: 'Optic', name: 'Optic', description: '' }, attributes: { speed: 10, reach: 'sr' } });
       expect(await read(`${moduleTypes}${type.id}/?brief=1`)).toMatchObject({ profile: type.profile, model: 'FTLX8574' });
@@ -1004,7 +1004,7 @@ describe("4.x's further DCIM, circuit and virtualization models on /v4", () => {
       const res = await t.post(bundles, { name: 'Trunk 1', description: 'riser', comments: 'north shaft' });
       expectStatus(res, 201);
       const bundle = res.body;
-      expect(Object.keys(bundle)).toEqual(['id', 'url', 'display_url', 'display', 'name', 'description', 'comments', 'tags', 'custom_fields', 'created', 'last_updated', 'cable_count']);
+      expect(Object.keys(bundle)).toEqual(['id', 'url', 'display_url', 'display', 'name', 'description', 'owner', 'comments', 'tags', 'custom_fields', 'created', 'last_updated', 'cable_count']);
       expect(bundle).toMatchObject({ url: expect.stringMatching(new RegExp(`/v4/api/dcim/cable-bundles/${bundle.id}/$`)), display: 'Trunk 1', cable_count: 0 });
       expect(await read(`${bundles}${bundle.id}/?brief=1`)).toEqual({ id: bundle.id, url: bundle.url, display: 'Trunk 1', name: 'Trunk 1', description: 'riser' });
       const changed = await t.patch(`${bundles}${bundle.id}/`, { description: 'riser A' });

@@ -85,7 +85,7 @@ describe("NetBox 4.x's further fields of 3.5's models", () => {
       const cvlan = await createOne(t, '/v4/api/ipam/vlans/', { vid: 10, name: unique('cvlan'), qinq_role: 'cvlan', qinq_svlan: svlan.id });
       expect(cvlan).toMatchObject({ qinq_role: { value: 'cvlan', label: 'Customer' }, qinq_svlan: { id: svlan.id, vid: 1000 } });
       const keys = Object.keys(cvlan);
-      expect(keys.slice(keys.indexOf('description'), keys.indexOf('comments') + 1)).toEqual(['description', 'qinq_role', 'qinq_svlan', 'comments']);
+      expect(keys.slice(keys.indexOf('description'), keys.indexOf('comments') + 1)).toEqual(['description', 'qinq_role', 'qinq_svlan', 'owner', 'comments']);
       const old = await read(`/api/ipam/vlans/${cvlan.id}/`);
       expect(old).not.toHaveProperty('qinq_role');
       expect(old).not.toHaveProperty('qinq_svlan');

@@ -65,7 +65,7 @@ describe("NetBox 4.x's extras models on /v4", () => {
     it('reads a set in 4.6.8’s keys and order, its base set named, its choices counted', async () => {
       const full = await get(`${SETS}${tiers.id}/`);
       expect(Object.keys(full)).toEqual([
-        'id', 'url', 'display_url', 'display', 'name', 'description', 'base_choices', 'extra_choices', 'choice_colors', 'order_alphabetically', 'choices_count',
+        'id', 'url', 'display_url', 'display', 'name', 'description', 'base_choices', 'extra_choices', 'choice_colors', 'order_alphabetically', 'choices_count', 'owner',
         'created', 'last_updated',
       ]);
       expect(full).toMatchObject({
@@ -276,7 +276,7 @@ describe("NetBox 4.x's extras models on /v4", () => {
     it('reads a profile in 4.6.8’s keys and order', async () => {
       const full = await get(`${PROFILES}${profile.id}/`);
       expect(Object.keys(full)).toEqual([
-        'id', 'url', 'display_url', 'display', 'name', 'description', 'schema', 'tags', 'comments', 'data_source', 'data_path', 'data_file', 'data_synced',
+        'id', 'url', 'display_url', 'display', 'name', 'description', 'schema', 'tags', 'owner', 'comments', 'data_source', 'data_path', 'data_file', 'data_synced',
         'created', 'last_updated',
       ]);
       expect(full).toMatchObject({ display: 'Timekeeping', schema, comments: 'every device', data_source: null, data_file: null });

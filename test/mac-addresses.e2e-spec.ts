@@ -8,7 +8,7 @@ const v3 = (plural: string) => `/api/dcim/${plural}/`;
 const v4 = (plural: string) => `/v4/api/dcim/${plural}/`;
 const VM_INTERFACES = '/api/virtualization/interfaces/';
 const MAC_KEYS = [
-  'id', 'url', 'display_url', 'display', 'mac_address', 'assigned_object_type', 'assigned_object_id', 'assigned_object', 'description', 'comments', 'tags',
+  'id', 'url', 'display_url', 'display', 'mac_address', 'assigned_object_type', 'assigned_object_id', 'assigned_object', 'description', 'owner', 'comments', 'tags',
   'custom_fields', 'created', 'last_updated',
 ];
 

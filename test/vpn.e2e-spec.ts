@@ -108,7 +108,7 @@ describe('VPN tunnels and their crypto on /v4', () => {
       const created = res.body;
       expect(Object.keys(created)).toEqual([
         'id', 'url', 'display_url', 'display', 'name', 'description', 'authentication_method', 'encryption_algorithm', 'authentication_algorithm', 'group',
-        'sa_lifetime', 'comments', 'tags', 'custom_fields', 'created', 'last_updated',
+        'sa_lifetime', 'owner', 'comments', 'tags', 'custom_fields', 'created', 'last_updated',
       ]);
       expect(created).toMatchObject({
         url: expect.stringMatching(new RegExp(`/v4/api/vpn/ike-proposals/${created.id}/$`)),
@@ -162,7 +162,7 @@ describe('VPN tunnels and their crypto on /v4', () => {
       expectStatus(res, 201);
       const policy = res.body;
       expect(Object.keys(policy)).toEqual([
-        'id', 'url', 'display_url', 'display', 'name', 'description', 'version', 'mode', 'proposals', 'preshared_key', 'comments', 'tags', 'custom_fields', 'created',
+        'id', 'url', 'display_url', 'display', 'name', 'description', 'version', 'mode', 'proposals', 'preshared_key', 'owner', 'comments', 'tags', 'custom_fields', 'created',
         'last_updated',
       ]);
       expect(policy).toMatchObject({ version: { value: 2, label: 'IKEv2' }, mode: null, preshared_key: 's3cret' });
@@ -218,7 +218,7 @@ describe('VPN tunnels and their crypto on /v4', () => {
       expectStatus(proposal, 201);
       expect(Object.keys(proposal.body)).toEqual([
         'id', 'url', 'display_url', 'display', 'name', 'description', 'encryption_algorithm', 'authentication_algorithm', 'sa_lifetime_seconds', 'sa_lifetime_data',
-        'comments', 'tags', 'custom_fields', 'created', 'last_updated',
+        'owner', 'comments', 'tags', 'custom_fields', 'created', 'last_updated',
       ]);
       expect(proposal.body).toMatchObject({ encryption_algorithm: { value: 'aes-128-gcm', label: '128-bit AES (GCM)' }, authentication_algorithm: null, sa_lifetime_data: 100000 });
       expect(await refused(t.post(v4('ipsec-proposals'), { name: 'nothing' }))).toEqual({ __all__: ['Encryption and/or authentication algorithm must be defined'] });
@@ -230,7 +230,7 @@ describe('VPN tunnels and their crypto on /v4', () => {
       const policy = await t.post(v4('ipsec-policies'), { name: 'ipsec-pfs', proposals: [proposal.body.id], pfs_group: 14 });
       expectStatus(policy, 201);
       expect(Object.keys(policy.body)).toEqual([
-        'id', 'url', 'display_url', 'display', 'name', 'description', 'proposals', 'pfs_group', 'comments', 'tags', 'custom_fields', 'created', 'last_updated',
+        'id', 'url', 'display_url', 'display', 'name', 'description', 'proposals', 'pfs_group', 'owner', 'comments', 'tags', 'custom_fields', 'created', 'last_updated',
       ]);
       expect(policy.body).toMatchObject({ pfs_group: { value: 14, label: 'Group 14' }, proposals: [{ id: proposal.body.id, name: 'esp-gcm', description: '' }] });
       expect(await refused(t.post(v4('ipsec-policies'), { name: 'bad-pfs', pfs_group: 4 }))).toEqual({ pfs_group: ['"4" is not a valid choice.'] });
@@ -239,7 +239,7 @@ describe('VPN tunnels and their crypto on /v4', () => {
       const profile = await t.post(v4('ipsec-profiles'), { name: 'site-to-site', mode: 'esp', ike_policy: ike.id, ipsec_policy: { name: 'ipsec-pfs' } });
       expectStatus(profile, 201);
       expect(Object.keys(profile.body)).toEqual([
-        'id', 'url', 'display_url', 'display', 'name', 'description', 'mode', 'ike_policy', 'ipsec_policy', 'comments', 'tags', 'custom_fields', 'created',
+        'id', 'url', 'display_url', 'display', 'name', 'description', 'mode', 'ike_policy', 'ipsec_policy', 'owner', 'comments', 'tags', 'custom_fields', 'created',
         'last_updated',
       ]);
       expect(profile.body).toMatchObject({
@@ -297,7 +297,7 @@ describe('VPN tunnels and their crypto on /v4', () => {
       const group = await t.post(v4('tunnel-groups'), { name: 'DMVPN hubs', slug: 'dmvpn-hubs', description: 'mesh' });
       expectStatus(group, 201);
       expect(Object.keys(group.body)).toEqual([
-        'id', 'url', 'display_url', 'display', 'name', 'slug', 'description', 'comments', 'tags', 'custom_fields', 'created', 'last_updated', 'tunnel_count',
+        'id', 'url', 'display_url', 'display', 'name', 'slug', 'description', 'owner', 'comments', 'tags', 'custom_fields', 'created', 'last_updated', 'tunnel_count',
       ]);
       expect(group.body).toMatchObject({ display: 'DMVPN hubs', tunnel_count: 0 });
       const ike = await createOne(t, v4('ike-policies'), { name: 'tun-ike', version: 2 });
@@ -316,7 +316,7 @@ describe('VPN tunnels and their crypto on /v4', () => {
       expectStatus(res, 201);
       const tunnel = res.body;
       expect(Object.keys(tunnel)).toEqual([
-        'id', 'url', 'display_url', 'display', 'name', 'status', 'group', 'encapsulation', 'ipsec_profile', 'tenant', 'tunnel_id', 'description', 'comments', 'tags',
+        'id', 'url', 'display_url', 'display', 'name', 'status', 'group', 'encapsulation', 'ipsec_profile', 'tenant', 'tunnel_id', 'description', 'owner', 'comments', 'tags',
         'custom_fields', 'created', 'last_updated', 'terminations_count',
       ]);
       expect(tunnel).toMatchObject({
