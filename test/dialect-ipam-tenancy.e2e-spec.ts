@@ -43,7 +43,7 @@ describe('IPAM and tenancy across API generations', () => {
       expectStatus(created, 201);
       const group = created.body;
       expect(Object.keys(group)).toEqual([
-        'id', 'url', 'display_url', 'display', 'name', 'slug', 'scope_type', 'scope_id', 'scope', 'vid_ranges', 'total_vlan_ids', 'tenant', 'description',
+        'id', 'url', 'display_url', 'display', 'name', 'slug', 'scope_type', 'scope_id', 'scope', 'vid_ranges', 'total_vlan_ids', 'tenant', 'description', 'owner',
         'comments', 'tags', 'custom_fields', 'created', 'last_updated', 'vlan_count', 'utilization',
       ]);
       expect(group).toMatchObject({ vid_ranges: [[100, 199], [300, 300]], total_vlan_ids: 101, tenant: { id: tenant.id }, utilization: '0.0' });
@@ -178,7 +178,7 @@ describe('IPAM and tenancy across API generations', () => {
       const created = await t.post('/v4/api/ipam/services/', { parent_object_type: 'dcim.device', parent_object_id: device.id, name: 'SSH', ports: [22], protocol: 'tcp' });
       expectStatus(created, 201);
       expect(Object.keys(created.body)).toEqual([
-        'id', 'url', 'display_url', 'display', 'parent_object_type', 'parent_object_id', 'parent', 'name', 'protocol', 'ports', 'ipaddresses', 'description',
+        'id', 'url', 'display_url', 'display', 'parent_object_type', 'parent_object_id', 'parent', 'name', 'protocol', 'ports', 'ipaddresses', 'description', 'owner',
         'comments', 'tags', 'custom_fields', 'created', 'last_updated',
       ]);
       expect(created.body).toMatchObject({ display: 'SSH (TCP/22)', parent_object_type: 'dcim.device', parent_object_id: device.id, parent: { id: device.id, name: 'leaf1' } });

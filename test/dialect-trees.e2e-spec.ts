@@ -40,7 +40,7 @@ describe('platforms and device roles as trees', () => {
       path: 'platforms',
       label: 'platform',
       v4Keys: [
-        'id', 'url', 'display_url', 'display', 'parent', 'name', 'slug', 'manufacturer', 'config_template', 'description', 'comments', 'tags', 'custom_fields',
+        'id', 'url', 'display_url', 'display', 'parent', 'name', 'slug', 'manufacturer', 'config_template', 'description', 'owner', 'comments', 'tags', 'custom_fields',
         'created', 'last_updated', 'device_count', 'virtualmachine_count', '_depth',
       ],
       v3Keys: [
@@ -54,7 +54,7 @@ describe('platforms and device roles as trees', () => {
       label: 'device role',
       v4Keys: [
         'id', 'url', 'display_url', 'display', 'name', 'slug', 'color', 'vm_role', 'config_template', 'parent', 'description', 'tags', 'custom_fields', 'created',
-        'last_updated', 'device_count', 'virtualmachine_count', 'comments', '_depth',
+        'last_updated', 'device_count', 'virtualmachine_count', 'owner', 'comments', '_depth',
       ],
       v3Keys: [
         'id', 'url', 'display', 'name', 'slug', 'color', 'vm_role', 'config_template', 'description', 'tags', 'custom_fields', 'created', 'last_updated',

@@ -54,7 +54,7 @@ describe('event rules and webhooks across API generations', () => {
       const made = await rule({ action_object_id: hook.id, conditions: { and: [{ attr: 'status.value', value: 'active' }] }, description: 'Sites to the hook', action_data: { origin: 'netbox' } });
       expect(Object.keys(made)).toEqual([
         'id', 'url', 'display_url', 'display', 'object_types', 'name', 'enabled', 'event_types', 'conditions', 'action_type', 'action_object_type',
-        'action_object_id', 'action_object', 'description', 'custom_fields', 'tags', 'created', 'last_updated',
+        'action_object_id', 'action_object', 'description', 'custom_fields', 'owner', 'tags', 'created', 'last_updated',
       ]);
       expect(made).toMatchObject({
         display: made.name,
@@ -190,7 +190,7 @@ describe('event rules and webhooks across API generations', () => {
       const now = await read(`${HOOKS_V4}${made.id}/`);
       expect(Object.keys(now)).toEqual([
         'id', 'url', 'display_url', 'display', 'name', 'description', 'payload_url', 'http_method', 'http_content_type', 'additional_headers', 'body_template',
-        'secret', 'ssl_verification', 'ca_file_path', 'custom_fields', 'tags', 'created', 'last_updated',
+        'secret', 'ssl_verification', 'ca_file_path', 'custom_fields', 'owner', 'tags', 'created', 'last_updated',
       ]);
     });
 
