@@ -323,6 +323,12 @@ export class Dialect {
     return this.view(model) === EMPTY_VIEW;
   }
 
+  /** Whether a representation's stored keys or values read otherwise in the dialect: renamed or converted (hidden ones are never read). */
+  rewrites(model: ModelDef): boolean {
+    const view = this.view(model);
+    return view.out.size > 0 || view.convert.size > 0;
+  }
+
   /** The dialect's name of a stored field or key. */
   nameOf(model: ModelDef, stored: string): string {
     return this.view(model).out.get(stored) ?? stored;

@@ -138,7 +138,7 @@ export async function represent(ctx: RenderContext, model: ModelDef, rows: Row[]
   if (model.present) reps.forEach((rep, i) => model.present!(rep, rows[i], { ...ctx, mode }));
   if (model.augment && rows.length) await model.augment({ ...ctx, exclude: undefined, fresh: false }, rows, reps, mode);
   const dialect = ctx.dialect;
-  return dialect && !dialect.isPlain(model) ? reps.map((rep) => spoken(dialect, model, rep)) : reps;
+  return dialect?.rewrites(model) ? reps.map((rep) => spoken(dialect, model, rep)) : reps;
 }
 
 interface Loaded {
