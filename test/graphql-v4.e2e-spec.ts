@@ -2,6 +2,7 @@ import { TestApp } from './helpers/test-app';
 import { Json, createOne, expectStatus } from './helpers/seed';
 import { statementsDuring } from './helpers/queries';
 import { grant, makeUserWithToken } from './helpers/users';
+import { graphqlStreaming } from '../src/graphql/stream';
 
 jest.setTimeout(300_000);
 
@@ -113,6 +114,17 @@ describe('GraphQL at /v4/graphql/ as NetBox 4.6 speaks it', () => {
       expect(v3.device).toEqual({ device_role: { slug: 'switch' } });
       expect((await gql(t, `{ device(id: "${seed.sw1.id}") { device_role { slug } } }`)).body.errors[0].message).toContain('Cannot query field "device_role"');
       expect((await gql(t, `{ device(id: ${seed.sw1.id}) { role { slug } } }`, { path: V3 })).body.errors[0].message).toContain('Cannot query field "role"');
+    });
+
+    it('answers GET as POST, and a browser with GraphiQL querying /v4/graphql/', async () => {
+      const query = encodeURIComponent('{ site_list(filters: {slug: {exact: "dc2"}}) { name } }');
+      const res = await t.get(`${V4}?query=${query}`).set('Accept', 'application/json');
+      expectStatus(res, 200);
+      expect(res.body).toEqual({ data: { site_list: [{ name: 'DC2' }] } });
+      const page = await t.get(V4).set('Accept', 'text/html');
+      expectStatus(page, 200);
+      expect(page.text).toContain('GraphiQL');
+      expect(page.headers['api-version']).toBe('4.6');
     });
 
     it('reads JSON as the JSON scalar', async () => {
@@ -229,6 +241,29 @@ describe('GraphQL at /v4/graphql/ as NetBox 4.6 speaks it', () => {
       } finally {
         await small.close();
       }
+    });
+  });
+
+  describe('without MAX_PAGE_SIZE', () => {
+    let open: TestApp;
+    const chunkSize = graphqlStreaming.chunkSize;
+    beforeAll(async () => {
+      open = await TestApp.start({ MAX_PAGE_SIZE: '0' });
+      for (const name of ['a', 'b', 'c', 'd', 'e']) await createOne(open, '/api/dcim/sites/', { name, slug: name });
+    });
+    afterAll(async () => {
+      graphqlStreaming.chunkSize = chunkSize;
+      await open?.close();
+    });
+
+    it('reads every object without pagination, a chunk at a time, and as strawberry-django pages with it', async () => {
+      const list = async (args: string) => (await data(open, `{ site_list${args} { name } }`)).site_list.map((s: Json) => s.name);
+      graphqlStreaming.chunkSize = 2;
+      expect(await list('')).toEqual(['a', 'b', 'c', 'd', 'e']);
+      expect(await list('(filters: {name: {regex: "[a-d]"}})')).toEqual(['a', 'b', 'c', 'd']);
+      graphqlStreaming.chunkSize = chunkSize;
+      expect(await list('(pagination: {offset: 1})')).toEqual(['b', 'c', 'd', 'e']);
+      expect(await list('(pagination: {limit: 0})')).toEqual([]);
     });
   });
 
