@@ -30,8 +30,9 @@ import { executeOperation } from './stream';
 const EXECUTING = 4;
 
 /**
- * `/graphql/` and `/v4/graphql/` (routed here with its dialect): NetBox's read-only GraphQL API over the GraphQL-over-HTTP transport (graphql-http), behind the
- * same authentication as REST (tokens, sessions, LOGIN_REQUIRED); a browser is given a query page.
+ * `/graphql/` and `/v4/graphql/` (routed here with its dialect): NetBox's read-only GraphQL API over the
+ * GraphQL-over-HTTP transport (graphql-http), behind the same authentication as REST (tokens, sessions,
+ * LOGIN_REQUIRED); a browser is given a query page.
  */
 @Controller('graphql')
 @PublicRoute()

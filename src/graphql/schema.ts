@@ -15,8 +15,6 @@ import {
   GraphQLSchema,
   GraphQLString,
   GraphQLUnionType,
-  Kind,
-  ValueNode,
 } from 'graphql';
 import {
   BooleanField,
