@@ -140,6 +140,9 @@ describe('script modules uploaded as NetBox 4.5.7 takes them', () => {
       const res = await t[method](path);
       expect({ method, path, status: res.status, body: res.body }).toEqual({ method, path, status: 405, body: { detail: `Method "${method.toUpperCase()}" not allowed.` } });
     }
+    const options = await t.options(UPLOAD);
+    expect({ status: options.status, allow: options.headers.allow, parses: options.body.parses }).toEqual({ status: 200, allow: 'POST, OPTIONS', parses: ['application/json', 'multipart/form-data'] });
+    expect((await t.options(`${UPLOAD}greeter.js/`)).headers.allow).toBe('PUT, PATCH, OPTIONS');
     expect((await t.post('/api/extras/scripts/upload/').attach('file', Buffer.from(greeter('Hi')), 'v3.js')).status).toBe(404);
     expect((await t.patch('/api/extras/scripts/upload/greeter.js/').attach('file', Buffer.from(greeter('Hi')), 'greeter.js')).status).toBe(404);
   });
