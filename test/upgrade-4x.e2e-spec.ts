@@ -267,4 +267,29 @@ describe('upgrading a 3.5 database to 4.x storage', () => {
       },
     );
   });
+  it("keeps the plugins' script modules, their scripts and jobs, which 4.5.7's uploads then sit beside", async () => {
+    await upgradedFrom(
+      'UploadedScriptModules',
+      async (db) => {
+        const module = await insertRow(db, 'extras_scriptmodule', { name: 'dns' });
+        const yes = db.options.type === 'postgres' ? true : 1;
+        const script = await insertRow(db, 'extras_script', { module_id: module, name: 'CreateSiteWithRacks', is_executable: yes });
+        // A class the plugin no longer ships: only the row itself tells of it.
+        const gone = await insertRow(db, 'extras_script', { module_id: module, name: 'Gone', is_executable: yes });
+        const job = await insertRow(db, 'core_job', { object_type: 'extras.scriptmodule', object_id: module, name: 'CreateSiteWithRacks', status: 'completed', created: '2024-01-01T00:00:00Z', job_id: '00000000-0000-0000-0000-000000000002', log_entries: '[]' });
+        return { module, script, gone, job };
+      },
+      async (t, ids: Json) => {
+        const get = async (path: string) => (await t.get(path).expect(200)).body;
+        expect(await get(`/v4/api/extras/scripts/${ids.script}/`)).toMatchObject({ id: ids.script, module: ids.module, name: 'CreateSiteWithRacks', is_executable: true, result: { id: ids.job } });
+        expect(await get(`/v4/api/extras/scripts/${ids.gone}/`)).toMatchObject({ module: ids.module, name: 'Gone', is_executable: false });
+        expect((await get(`/v4/api/core/jobs/${ids.job}/`)).object).toEqual({ id: ids.module, display: 'dns' });
+        expect((await get('/api/extras/scripts/dns.CreateSiteWithRacks/')).result).toMatchObject({ id: ids.job });
+        // A plugin's module has no file: its name is not an upload's to take.
+        const upload = await t.post('/v4/api/extras/scripts/upload/').attach('file', Buffer.from('module.exports = {};\n'), 'dns.js');
+        expect(upload.status).toBe(400);
+      },
+      { PLUGINS: 'dns' },
+    );
+  });
 });

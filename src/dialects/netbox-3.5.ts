@@ -97,6 +97,8 @@ const ADDED: Record<string, ModelView> = {
   'tenancy.contactassignment': added(['tags', 'custom_fields']),
   'core.datasource': added(['sync_interval']),
   'core.job': added(['object', 'error', 'queue_name', 'notifications', 'log_entries']),
+  // 4.5.7 uploads script modules: 3.5's are the plugins'.
+  'extras.scriptmodule': added(['file_path', 'created', 'last_updated']),
 };
 
 /** NetBox 3.5.9's API: mostly the names the models are stored under; what 4.x added to them is hidden. */
@@ -115,8 +117,8 @@ export const NetBox35 = defineDialect({
     'virtualization.virtualmachinetype', 'circuits.circuitgroup', 'circuits.circuitgroupassignment',
     'circuits.virtualcircuittype', 'circuits.virtualcircuit', 'circuits.virtualcircuittermination', 'dcim.racktype', 'dcim.rackgroup', 'dcim.moduletypeprofile', 'dcim.cablebundle',
   ],
-  // 4.5's check of credentials; 4.2's background queues, workers and tasks.
-  lacksRoutes: ['authentication-check', 'core/background-queues', 'core/background-workers', 'core/background-tasks'],
+  // 4.5's check of credentials; 4.2's background queues, workers and tasks; 4.5.7's upload of script modules.
+  lacksRoutes: ['authentication-check', 'core/background-queues', 'core/background-workers', 'core/background-tasks', 'extras/scripts/upload'],
   models: {
     ...ADDED,
     // 3.5's terminations attached to a site or a provider network.
