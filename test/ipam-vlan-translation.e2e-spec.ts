@@ -1,3 +1,4 @@
+import { makeDeviceAndMachine } from './helpers/fixtures';
 import { pageStatements } from './helpers/queries';
 import { Json, createOne, expectStatus } from './helpers/seed';
 import { TestApp } from './helpers/test-app';
@@ -16,14 +17,7 @@ describe("4.2's VLAN translation on /v4", () => {
 
   beforeAll(async () => {
     t = await TestApp.start();
-    const site = await createOne(t, '/api/dcim/sites/', { name: 'Tromsø', slug: 'tromso' });
-    const maker = await createOne(t, '/api/dcim/manufacturers/', { name: 'Arista', slug: 'arista' });
-    const dtype = await createOne(t, '/api/dcim/device-types/', { manufacturer: maker.id, model: '7050', slug: '7050' });
-    const role = await createOne(t, '/api/dcim/device-roles/', { name: 'Leaf', slug: 'leaf' });
-    device = await createOne(t, '/api/dcim/devices/', { name: 'leaf1', device_type: dtype.id, device_role: role.id, site: site.id });
-    const kvm = await createOne(t, '/api/virtualization/cluster-types/', { name: 'KVM', slug: 'kvm' });
-    const cluster = await createOne(t, '/api/virtualization/clusters/', { name: 'tos-kvm', type: kvm.id });
-    vm = await createOne(t, '/api/virtualization/virtual-machines/', { name: 'vm1', cluster: cluster.id });
+    ({ device, vm } = await makeDeviceAndMachine(t, { device: 'leaf1', machine: 'vm1' }));
   });
   afterAll(() => t?.close());
 
