@@ -59,6 +59,13 @@ describe("4.2's VLAN translation on /v4", () => {
       expect(doc.paths['/v4/api/ipam/vlan-translation-rules/'].get.operationId).toBe('ipam_vlan_translation_rules_list');
       expect(Object.keys(doc.components.schemas.VLANTranslationPolicy.properties)).toEqual(expect.arrayContaining(['name', 'description', 'rules', 'comments']));
       expect(Object.keys(doc.components.schemas.VLANTranslationRule.properties)).toEqual(expect.arrayContaining(['policy', 'local_vid', 'remote_vid', 'description']));
+      // A rule names its policy by id (DRF's PrimaryKeyRelatedField), read and written.
+      expect(doc.components.schemas.VLANTranslationRule.properties.policy).toEqual({ type: 'integer' });
+      expect(doc.components.schemas.VLANTranslationRuleRequest?.properties.policy ?? { type: 'integer' }).toEqual({ type: 'integer' });
+      expect(doc.components.schemas.VLANTranslationRule.properties.local_vid).toMatchObject({ type: 'integer', minimum: 1, maximum: 4094 });
+      const options = (await t.options(RULES)).body.actions.POST;
+      expect(options.policy).toEqual({ type: 'field', required: true, read_only: false, label: 'Policy' });
+      expect(options.remote_vid).toMatchObject({ type: 'integer', required: true, min_value: 1, max_value: 4094, label: 'Remote VLAN ID' });
       expect(doc.components.schemas.Interface.properties).toHaveProperty('vlan_translation_policy');
       expect(doc.components.schemas.VMInterface.properties).toHaveProperty('vlan_translation_policy');
       const params = (path: string) => doc.paths[path].get.parameters.map((p: Json) => p.name);
