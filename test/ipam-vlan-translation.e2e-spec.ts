@@ -138,6 +138,17 @@ describe("4.2's VLAN translation on /v4", () => {
       expect(await refused(t.get(`${RULES}?policy_id=${created.id}`))).toEqual({ policy_id: [`Select a valid choice. ${created.id} is not one of the available choices.`] });
     });
 
+    it("ignores tags, which 4.6's serializers do not list, as DRF ignores a field it lacks", async () => {
+      const tag = await createOne(t, '/v4/api/extras/tags/', { name: unique('Tag'), slug: unique('tag') });
+      const p = await t.post(POLICIES, { name: unique('tagless'), tags: [{ name: 'none-such' }], add_tags: [tag.id] });
+      expectStatus(p, 201);
+      const r = await t.post(RULES, { policy: p.body.id, local_vid: 7, remote_vid: 8, tags: [tag.id] });
+      expectStatus(r, 201);
+      expect(p.body).not.toHaveProperty('tags');
+      expect(r.body).not.toHaveProperty('tags');
+      expect((await read(`/v4/api/extras/tagged-objects/?tag_id=${tag.id}`)).count).toBe(0);
+    });
+
     it('lists policies by name and rules by policy then local VID', async () => {
       const b = await policy('ord-b');
       const a = await policy('ord-a');
