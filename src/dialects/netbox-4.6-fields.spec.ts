@@ -6,11 +6,9 @@ import '../models';
 
 /** Fields of NetBox 4.6.8's serializers that /v4 does not show yet, by stored model, each group with its reason. */
 const NOT_SHOWN: Array<[reason: string, fields: Record<string, string[]>]> = [
-  ['models not built yet: cable profiles, VLAN translation', {
+  ['models not built yet: cable profiles', {
     'dcim.cable': ['profile'],
     'dcim.cabletermination': ['connector', 'positions'],
-    'dcim.interface': ['vlan_translation_policy'],
-    'virtualization.vminterface': ['vlan_translation_policy'],
   }],
   ["write-only in NetBox's serializer: listed, never shown", {
     'users.user': ['password'],
@@ -22,7 +20,9 @@ const NOT_SHOWN: Array<[reason: string, fields: Record<string, string[]>]> = [
 /** 4.5's owner (an owner group of users), on most models: not built yet. */
 const EVERYWHERE = ['owner'];
 
-const lists = serializers as Record<string, { fields: string[]; brief: string[] }>;
+const listed = serializers as Record<string, { fields: string[]; brief: string[] }>;
+/** Each serializer's fields once, as DRF takes a name listed twice (a VLAN translation policy's `display`). */
+const lists = Object.fromEntries(Object.entries(listed).map(([label, list]) => [label, { ...list, fields: [...new Set(list.fields)] }]));
 const served = registry.served().filter((model) => NetBox46.serves(model) && lists[NetBox46.objectTypeOf(model)]);
 
 function allowed(label: string): string[] {
