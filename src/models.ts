@@ -22,6 +22,7 @@ export * from './dcim/cables.models';
 export * from './dcim/power.models';
 export * from './ipam/routing.models';
 export * from './ipam/vlans.models';
+export * from './ipam/vlan-translation.models';
 export * from './ipam/addressing.models';
 export * from './ipam/asn-ranges.models';
 export * from './ipam/fhrp.models';

@@ -32,11 +32,7 @@ const NOT_STORED: Record<string, Record<string, Unstored>> = {
   'dcim.consoleserverport': { cable_connector: cableConnector },
   'dcim.powerport': { cable_connector: cableConnector },
   'dcim.poweroutlet': { cable_connector: cableConnector },
-  'dcim.interface': {
-    cable_connector: cableConnector,
-    vlan_translation_policy: ['vlan_translation_policy', '4.2 VLAN translation is not stored'],
-    vlan_translation_policy_id: ['vlan_translation_policy', '4.2 VLAN translation is not stored'],
-  },
+  'dcim.interface': { cable_connector: cableConnector },
   'dcim.frontport': { cable_connector: cableConnector },
   'dcim.rearport': { cable_connector: cableConnector },
   'dcim.modulebay': { parent_id: ['parent', '4.x nested module bays are not stored'] },
@@ -49,10 +45,6 @@ const NOT_STORED: Record<string, Record<string, Unstored>> = {
   'virtualization.virtualmachine': {
     interface_count: ['interface_count', '4.x counter fields are not stored'],
     virtual_disk_count: ['virtual_disk_count', '4.x counter fields are not stored'],
-  },
-  'virtualization.vminterface': {
-    vlan_translation_policy: ['vlan_translation_policy', '4.2 VLAN translation is not stored'],
-    vlan_translation_policy_id: ['vlan_translation_policy', '4.2 VLAN translation is not stored'],
   },
   'circuits.circuittermination': { cable_connector: cableConnector },
 };

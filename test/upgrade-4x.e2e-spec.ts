@@ -267,6 +267,64 @@ describe('upgrading a 3.5 database to 4.x storage', () => {
       },
     );
   });
+  it("keeps the plugins' script modules, their scripts and jobs, which 4.5.7's uploads then sit beside", async () => {
+    await upgradedFrom(
+      'UploadedScriptModules',
+      async (db) => {
+        const module = await insertRow(db, 'extras_scriptmodule', { name: 'dns' });
+        const yes = db.options.type === 'postgres' ? true : 1;
+        const script = await insertRow(db, 'extras_script', { module_id: module, name: 'CreateSiteWithRacks', is_executable: yes });
+        // A class the plugin no longer ships: only the row itself tells of it.
+        const gone = await insertRow(db, 'extras_script', { module_id: module, name: 'Gone', is_executable: yes });
+        const job = await insertRow(db, 'core_job', { object_type: 'extras.scriptmodule', object_id: module, name: 'CreateSiteWithRacks', status: 'completed', created: '2024-01-01T00:00:00Z', job_id: '00000000-0000-0000-0000-000000000002', log_entries: '[]' });
+        return { module, script, gone, job };
+      },
+      async (t, ids: Json) => {
+        const get = async (path: string) => (await t.get(path).expect(200)).body;
+        expect(await get(`/v4/api/extras/scripts/${ids.script}/`)).toMatchObject({ id: ids.script, module: ids.module, name: 'CreateSiteWithRacks', is_executable: true, result: { id: ids.job } });
+        expect(await get(`/v4/api/extras/scripts/${ids.gone}/`)).toMatchObject({ module: ids.module, name: 'Gone', is_executable: false });
+        expect((await get(`/v4/api/core/jobs/${ids.job}/`)).object).toEqual({ id: ids.module, display: 'dns' });
+        expect((await get('/api/extras/scripts/dns.CreateSiteWithRacks/')).result).toMatchObject({ id: ids.job });
+        // A plugin's module has no file: its name is not an upload's to take.
+        const upload = await t.post('/v4/api/extras/scripts/upload/').attach('file', Buffer.from('module.exports = {};\n'), 'dns.js');
+        expect(upload.status).toBe(400);
+      },
+      { PLUGINS: 'dns' },
+    );
+  });
+
+  it("keeps interfaces and VM interfaces through 4.2's VLAN translation, which they then apply none of", async () => {
+    await upgradedFrom(
+      'VlanTranslation',
+      async (db) => {
+        const site = await insertRow(db, 'dcim_site', { name: 'Oulu', slug: 'oulu', status: 'active' });
+        const maker = await insertRow(db, 'dcim_manufacturer', { name: 'Nokia', slug: 'nokia' });
+        const type = await insertRow(db, 'dcim_devicetype', { manufacturer_id: maker, model: '7750', slug: '7750' });
+        const role = await insertRow(db, 'dcim_devicerole', { name: 'PE', slug: 'pe', color: '0000ff' });
+        const device = await insertRow(db, 'dcim_device', { name: 'pe1', _name: 'pe1', site_id: site, device_type_id: type, device_role_id: role, status: 'active' });
+        const iface = await insertRow(db, 'dcim_interface', { device_id: device, name: 'to-core', _name: 'to-core', type: '10gbase-x-sfpp', mode: 'tagged', mtu: 9000 });
+        const clusterType = await insertRow(db, 'virtualization_clustertype', { name: 'Xen', slug: 'xen' });
+        const cluster = await insertRow(db, 'virtualization_cluster', { name: 'Pool', type_id: clusterType, status: 'active' });
+        const machine = await insertRow(db, 'virtualization_virtualmachine', { name: 'fw', _name: 'fw', cluster_id: cluster, status: 'active' });
+        const vmIface = await insertRow(db, 'virtualization_vminterface', { virtual_machine_id: machine, name: 'eth0', _name: 'eth0', mtu: 1500 });
+        return { iface, vmIface };
+      },
+      async (t, ids: Json) => {
+        const get = async (path: string) => (await t.get(path).expect(200)).body;
+        expect(await get(`/v4/api/dcim/interfaces/${ids.iface}/`)).toMatchObject({ name: 'to-core', mode: { value: 'tagged' }, mtu: 9000, vlan_translation_policy: null });
+        expect(await get(`/v4/api/virtualization/interfaces/${ids.vmIface}/`)).toMatchObject({ name: 'eth0', mtu: 1500, vlan_translation_policy: null });
+        expect(await get(`/api/dcim/interfaces/${ids.iface}/`)).toMatchObject({ name: 'to-core', mtu: 9000 });
+        expect(await get(`/api/dcim/interfaces/${ids.iface}/`)).not.toHaveProperty('vlan_translation_policy');
+        expect((await get('/v4/api/ipam/vlan-translation-policies/')).count).toBe(0);
+        // Each takes a policy as a new one would.
+        const policy = (await t.post('/v4/api/ipam/vlan-translation-policies/', { name: 'Metro' }).expect(201)).body;
+        await t.post('/v4/api/ipam/vlan-translation-rules/', { policy: policy.id, local_vid: 10, remote_vid: 20 }).expect(201);
+        for (const path of [`/v4/api/dcim/interfaces/${ids.iface}/`, `/v4/api/virtualization/interfaces/${ids.vmIface}/`]) {
+          expect((await t.patch(path, { vlan_translation_policy: policy.id }).expect(200)).body.vlan_translation_policy.id).toBe(policy.id);
+        }
+      },
+    );
+  });
 
   it("keeps sites, devices and interfaces through the owner columns' migration, which they then have no owner of", async () => {
     await upgradedFrom(

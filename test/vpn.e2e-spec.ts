@@ -1,3 +1,4 @@
+import { makeDeviceAndMachine } from './helpers/fixtures';
 import { pageStatements } from './helpers/queries';
 import { Json, createOne, expectStatus } from './helpers/seed';
 import { TestApp } from './helpers/test-app';
@@ -16,14 +17,7 @@ describe('VPN tunnels and their crypto on /v4', () => {
   beforeAll(async () => {
     t = await TestApp.start();
     tenant = await createOne(t, '/api/tenancy/tenants/', { name: 'Acme', slug: 'acme' });
-    const site = await createOne(t, '/api/dcim/sites/', { name: 'Oslo', slug: 'oslo' });
-    const maker = await createOne(t, '/api/dcim/manufacturers/', { name: 'Juniper', slug: 'juniper' });
-    const type = await createOne(t, '/api/dcim/device-types/', { manufacturer: maker.id, model: 'SRX300', slug: 'srx300' });
-    const role = await createOne(t, '/api/dcim/device-roles/', { name: 'Firewall', slug: 'firewall' });
-    device = await createOne(t, '/api/dcim/devices/', { name: 'fw1', device_type: type.id, device_role: role.id, site: site.id });
-    const kvm = await createOne(t, '/api/virtualization/cluster-types/', { name: 'KVM', slug: 'kvm' });
-    const cluster = await createOne(t, '/api/virtualization/clusters/', { name: 'osl-kvm', type: kvm.id });
-    vm = await createOne(t, '/api/virtualization/virtual-machines/', { name: 'vpn-gw', cluster: cluster.id });
+    ({ device, vm } = await makeDeviceAndMachine(t, { device: 'fw1', machine: 'vpn-gw' }));
   });
   afterAll(() => t.close());
 
@@ -483,8 +477,7 @@ describe('VPN tunnels and their crypto on /v4', () => {
       const term = await createOne(t, v4('tunnel-terminations'), { tunnel: spoke.id, role: 'peer', termination_type: 'virtualization.vminterface', termination_id: eth.id });
       expect(term.termination).toMatchObject({ id: eth.id, name: eth.name, virtual_machine: expect.objectContaining({ id: vm.id, name: 'vpn-gw' }) });
       const before = await count('tunnel-terminations');
-      const site = await read('/api/dcim/sites/?slug=oslo');
-      expect(await refused(t.post(v4('tunnel-terminations'), { tunnel: spoke.id, role: 'peer', termination_type: 'dcim.site', termination_id: site.results[0].id }))).toEqual({
+      expect(await refused(t.post(v4('tunnel-terminations'), { tunnel: spoke.id, role: 'peer', termination_type: 'dcim.site', termination_id: device.site.id }))).toEqual({
         termination_type: ['Invalid content type: dcim.site'],
       });
       expect(await count('tunnel-terminations')).toBe(before);

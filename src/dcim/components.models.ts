@@ -294,6 +294,7 @@ export const Interface = defineComponent({
     untagged_vlan: foreignKey('ipam.vlan', { nullable: true, onDelete: 'SET NULL' }),
     tagged_vlans: manyToMany('ipam.vlan', { filterName: 'tagged_vlan' }),
     qinq_svlan: foreignKey('ipam.vlan', { nullable: true, onDelete: 'SET NULL', label: 'Q-in-Q SVLAN' }),
+    vlan_translation_policy: foreignKey('ipam.vlantranslationpolicy', { nullable: true, onDelete: 'PROTECT', label: 'VLAN Translation Policy' }),
     // Set by the wireless link that joins the interface, never written to the interface itself.
     wireless_link: foreignKey('wireless.wirelesslink', { nullable: true, onDelete: 'SET NULL', readOnly: true }),
     wireless_lans: manyToMany('wireless.wirelesslan', { filterName: 'wireless_lan' }),
@@ -302,7 +303,7 @@ export const Interface = defineComponent({
   full: [
     'id', 'url', 'display', 'device', 'vdcs', 'module', 'name', 'label', 'type', 'enabled', 'parent', 'bridge', 'lag', 'mtu', 'mac_address', 'primary_mac_address', 'mac_addresses', 'speed',
     'duplex', 'wwn', 'mgmt_only', 'description', 'mode', 'rf_role', 'rf_channel', 'poe_mode', 'poe_type', 'rf_channel_frequency',
-    'rf_channel_width', 'tx_power', 'untagged_vlan', 'tagged_vlans', 'qinq_svlan', 'mark_connected', 'cable', 'cable_end', 'wireless_link', 'link_peers',
+    'rf_channel_width', 'tx_power', 'untagged_vlan', 'tagged_vlans', 'qinq_svlan', 'vlan_translation_policy', 'mark_connected', 'cable', 'cable_end', 'wireless_link', 'link_peers',
     'link_peers_type', 'wireless_lans', 'vrf', 'l2vpn_termination', 'connected_endpoints', 'connected_endpoints_type',
     'connected_endpoints_reachable', 'tags', 'custom_fields', 'created', 'last_updated', 'count_ipaddresses', 'count_fhrp_groups', '_occupied',
   ],
@@ -315,7 +316,10 @@ export const Interface = defineComponent({
       'id', 'name', 'label', 'type', 'enabled', 'mtu', 'mgmt_only', 'poe_mode', 'poe_type', 'mode', 'rf_role', 'rf_channel', 'rf_channel_frequency',
       'rf_channel_width', 'tx_power', 'description', 'speed', 'duplex',
     ],
-    related: ['parent_id', 'bridge_id', 'lag_id', 'vdc_id', 'vdc', 'vrf_id', 'vrf', 'primary_mac_address_id', 'primary_mac_address'],
+    related: [
+      'parent_id', 'bridge_id', 'lag_id', 'vdc_id', 'vdc', 'vrf_id', 'vrf', 'primary_mac_address_id', 'primary_mac_address', 'vlan_translation_policy_id',
+      'vlan_translation_policy',
+    ],
   },
   filters: {
     kind: {

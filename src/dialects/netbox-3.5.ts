@@ -12,11 +12,13 @@ const unfiltered = (names: string[]) => Object.fromEntries(names.flatMap((f) => 
 
 /**
  * An interface of 4.2's: 3.5 read and wrote its `mac_address` (the primary MAC's) and filtered by it, and knew no MAC
- * objects; nor Q-in-Q, its mode and service VLAN.
+ * objects; nor Q-in-Q, its mode and service VLAN; nor VLAN translation policies.
  */
 const interfaces: ModelView = {
-  hide: ['primary_mac_address', 'mac_addresses', 'qinq_svlan'],
-  filters: { any_mac_address: null, primary_mac_address: null, primary_mac_address_id: null, qinq_svlan: null },
+  hide: ['primary_mac_address', 'mac_addresses', 'qinq_svlan', 'vlan_translation_policy'],
+  filters: {
+    any_mac_address: null, primary_mac_address: null, primary_mac_address_id: null, qinq_svlan: null, vlan_translation_policy: null, vlan_translation_policy_id: null,
+  },
   lacksChoices: { mode: ['q-in-q'] },
 };
 
@@ -97,6 +99,8 @@ const ADDED: Record<string, ModelView> = {
   'tenancy.contactassignment': added(['tags', 'custom_fields']),
   'core.datasource': added(['sync_interval']),
   'core.job': added(['object', 'error', 'queue_name', 'notifications', 'log_entries']),
+  // 4.5.7 uploads script modules: 3.5's are the plugins'.
+  'extras.scriptmodule': added(['file_path', 'created', 'last_updated']),
 };
 
 /** NetBox 3.5.9's API: mostly the names the models are stored under; what 4.x added to them is hidden. */
@@ -105,21 +109,21 @@ export const NetBox35 = defineDialect({
   release: '3.5.9',
   base: '/v3',
   // 4.2's MAC addresses; 4.0's scripts as objects (3.5 lists script classes at the same route); 3.7's VPN app and event
-  // rules; 3.6's choice sets and bookmarks; 4.1's notifications, circuit groups and rack types; 4.2's virtual circuits;
-  // 4.3's table configs, tagged objects and module type profiles; 4.4's config context profiles; 4.6's machine types,
-  // rack groups and cable bundles; 4.5's owners and owner groups.
+  // rules; 3.6's choice sets and bookmarks; 4.1's notifications, circuit groups and rack types; 4.2's virtual circuits and
+  // VLAN translation; 4.3's table configs, tagged objects and module type profiles; 4.4's config context profiles; 4.5's
+  // owners and owner groups; 4.6's machine types, rack groups and cable bundles.
   lacks: [
     'dcim.macaddress', 'extras.script', 'virtualization.virtualdisk', 'extras.eventrule', 'extras.notificationgroup', 'extras.notification', 'extras.subscription',
     'vpn.ikeproposal', 'vpn.ikepolicy', 'vpn.ipsecproposal', 'vpn.ipsecpolicy', 'vpn.ipsecprofile', 'vpn.tunnelgroup', 'vpn.tunnel', 'vpn.tunneltermination',
     'extras.customfieldchoiceset', 'extras.bookmark', 'extras.tableconfig', 'extras.taggeditem', 'extras.configcontextprofile',
     'virtualization.virtualmachinetype', 'circuits.circuitgroup', 'circuits.circuitgroupassignment',
     'circuits.virtualcircuittype', 'circuits.virtualcircuit', 'circuits.virtualcircuittermination', 'dcim.racktype', 'dcim.rackgroup', 'dcim.moduletypeprofile', 'dcim.cablebundle',
-    'users.ownergroup', 'users.owner',
+    'ipam.vlantranslationpolicy', 'ipam.vlantranslationrule', 'users.ownergroup', 'users.owner',
   ],
   // 4.5's owner of most objects (whose filters are 4.x's filter sets' alone).
   hidesEverywhere: ['owner'],
-  // 4.5's check of credentials; 4.2's background queues, workers and tasks.
-  lacksRoutes: ['authentication-check', 'core/background-queues', 'core/background-workers', 'core/background-tasks'],
+  // 4.5's check of credentials; 4.2's background queues, workers and tasks; 4.5.7's upload of script modules.
+  lacksRoutes: ['authentication-check', 'core/background-queues', 'core/background-workers', 'core/background-tasks', 'extras/scripts/upload'],
   models: {
     ...ADDED,
     // 3.5's terminations attached to a site or a provider network.

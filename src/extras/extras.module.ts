@@ -23,6 +23,8 @@ import { TableConfig } from './table-configs.model';
 import { ScriptCatalogue } from './scripts/catalogue';
 import { ReportsController, ScriptsController } from './scripts/scripts.controller';
 import { ScriptRuns } from './scripts/scripts.service';
+import { ScriptUploadsController } from './scripts/script-uploads.controller';
+import { ScriptUploads } from './scripts/script-uploads.service';
 import { syncRouteController } from './synced-data.controller';
 import { JobRuns } from '../core-app/job-runs';
 import { Webhook } from './webhooks/webhook.model';
@@ -43,12 +45,14 @@ export const ExtrasModule = apiApp(
       DashboardController,
       ImageAttachmentsController,
       MediaController,
+      // Before the scripts' routes, whose `<id>` would take `upload`.
+      ScriptUploadsController,
       ScriptsController,
       ReportsController,
       ChoiceSetChoicesController,
       ...[ConfigContext, ConfigContextProfile, ConfigTemplate, ExportTemplate].map(syncRouteController),
     ],
-    providers: [ChangelogRetention, ContentTypeSync, ExportTemplateRenderer, ImageAttachmentWrites, MediaStore, EventRules, Notifications, JobRuns, ScriptCatalogue, ScriptRuns],
+    providers: [ChangelogRetention, ContentTypeSync, ExportTemplateRenderer, ImageAttachmentWrites, MediaStore, EventRules, Notifications, JobRuns, ScriptCatalogue, ScriptRuns, ScriptUploads],
     // Jobs of other apps (a data source's sync) run as scripts' do.
     exports: [JobRuns],
   },

@@ -5,7 +5,7 @@ import { renderConfigContexts } from '../core/config-context';
 import type { CrudService } from '../core/crud/crud.service';
 import type { Database } from '../core/db/database';
 import type { SnapshotRead } from '../core/db/snapshot-read';
-import { ForeignKeyField, GenericRelationField, ManyToManyField } from '../core/model/fields';
+import { Driver, ForeignKeyField, GenericRelationField, ManyToManyField } from '../core/model/fields';
 import { ModelDef, Row, labelsOf, registry } from '../core/model/model';
 import { Scope } from '../core/query/constraints';
 import { ModelQuery, q, selectSql, valueSql } from '../core/query/model-query';
@@ -43,7 +43,7 @@ export class GraphqlContext {
     readonly user: Row | null,
     private readonly crud: CrudService,
     private readonly db: Database,
-    private readonly config: AppConfig,
+    readonly config: AppConfig,
     private readonly scopes = new Map<ModelDef, Promise<Scope | null>>(),
   ) {}
 
@@ -82,12 +82,16 @@ export class GraphqlContext {
     return selected ? [...selected, ...extra] : undefined;
   }
 
-  /** Visible rows of `query`, in their model's order, each marked with its model; `extra` columns read beside the selected ones. */
-  async rows(model: ModelDef, narrow: (query: ModelQuery) => void | Promise<void>, page: { limit?: number; offset?: number } = {}, extra: string[] = []): Promise<GraphqlRow[]> {
+  get driver(): Driver {
+    return this.db.driver;
+  }
+
+  /** Visible rows of `query`, in their model's order unless `page` gives one, each marked with its model; `extra` columns read beside the selected ones. */
+  async rows(model: ModelDef, narrow: (query: ModelQuery) => void | Promise<void>, page: { limit?: number; offset?: number; order?: string[] } = {}, extra: string[] = []): Promise<GraphqlRow[]> {
     const query = await this.visible(model);
     if (!query) return [];
     await narrow(query);
-    return this.marked(model, await query.rows({ order: query.defaultOrder(), ...page, columns: this.columnsOf(model, extra) }));
+    return this.marked(model, await query.rows({ ...page, order: page.order ?? query.defaultOrder(), columns: this.columnsOf(model, extra) }));
   }
 
   private loader<K, V>(kind: unknown, of: unknown, batch: (keys: readonly K[]) => Promise<V[]>, cacheKey?: (key: K) => unknown): DataLoader<K, V> {

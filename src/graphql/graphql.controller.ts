@@ -15,7 +15,10 @@ import { GraphqlContext } from './context';
 import { graphiqlPage } from './graphiql';
 import { queryLimits } from './limits';
 import { Semaphore } from '../core/util/semaphore';
-import { buildSchema } from './schema';
+import { buildSchema, speaksStrawberry } from './schema';
+import { SqliteFunctions, registerSqliteRegexp } from './strawberry-filters';
+import type { Dialect } from '../core/dialect/dialect';
+import { dialectOf } from '../core/dialect/registry';
 import { executeOperation } from './stream';
 
 /**
@@ -27,14 +30,16 @@ import { executeOperation } from './stream';
 const EXECUTING = 4;
 
 /**
- * `/graphql/`: NetBox's read-only GraphQL API over the GraphQL-over-HTTP transport (graphql-http), behind the
- * same authentication as REST (tokens, sessions, LOGIN_REQUIRED); a browser is given a query page.
+ * `/graphql/` and `/v4/graphql/` (routed here with its dialect): NetBox's read-only GraphQL API over the
+ * GraphQL-over-HTTP transport (graphql-http), behind the same authentication as REST (tokens, sessions,
+ * LOGIN_REQUIRED); a browser is given a query page.
  */
 @Controller('graphql')
 @PublicRoute()
 export class GraphqlController {
   private readonly logger = new Logger('GraphQL');
-  private schema?: GraphQLSchema;
+  /** Each dialect's schema, built at its first request: every plugin's models are declared by then. */
+  private readonly schemas = new Map<Dialect, GraphQLSchema>();
   private handler?: Handler<Request, undefined>;
   private readonly contexts = new WeakMap<Request, GraphqlContext>();
   private readonly executing = new Semaphore(EXECUTING);
@@ -66,8 +71,7 @@ export class GraphqlController {
 
   private async handle(req: Request) {
     this.handler ??= createHandler<Request, undefined, any>({
-      // Built at the first request: every plugin's models are declared by then.
-      schema: () => (this.schema ??= buildSchema(this.plugins.flatMap((p) => (p.spec.graphqlSchema ? [p.spec.graphqlSchema] : [])))),
+      schema: (request: { raw: Request }) => this.schemaOf(dialectOf(request.raw)),
       context: (request: { raw: Request }) => {
         const context = new GraphqlContext((request.raw as AuthenticatedRequest).principal?.user ?? null, this.crud, this.db, this.config);
         this.contexts.set(request.raw, context);
@@ -92,6 +96,21 @@ export class GraphqlController {
         context: undefined,
       }),
     );
+  }
+
+  /**
+   * The schema a request's dialect speaks: `/graphql/` NetBox 3.5's (or the one `/api/` is configured to speak),
+   * `/v4/graphql/` 4.6's, both over the same models.
+   */
+  private schemaOf(dialect: Dialect): GraphQLSchema {
+    let schema = this.schemas.get(dialect);
+    if (!schema) {
+      const extra = this.plugins.flatMap((p) => (p.spec.graphqlSchema ? [p.spec.graphqlSchema] : []));
+      schema = buildSchema(extra, dialect, { maxPageSize: this.config.maxPageSize });
+      if (speaksStrawberry(dialect) && this.db.driver === 'sqlite') registerSqliteRegexp((this.db.dataSource.driver as unknown as { databaseConnection: SqliteFunctions }).databaseConnection);
+      this.schemas.set(dialect, schema);
+    }
+    return schema;
   }
 
   /** Errors of the query itself are the client's to read; anything else is logged and named only as internal. */

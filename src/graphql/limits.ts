@@ -70,9 +70,11 @@ function measureField(walk: Walk, field: FieldNode, parent: GraphQLCompositeType
   return { depth: 1 + inner.depth, cost: RELATION_COST + inner.cost * (list ? listSize(field) : 1) };
 }
 
-/** A list's `limit` given as a literal, else LIST_SIZE. */
+/** A list's `limit` given as a literal (3.5's argument, or 4.x's `pagination: {limit}`), else LIST_SIZE. */
 function listSize(field: FieldNode): number {
-  const limit = field.arguments?.find((a) => a.name.value === 'limit')?.value;
+  const pagination = field.arguments?.find((a) => a.name.value === 'pagination')?.value;
+  const paged = pagination?.kind === Kind.OBJECT ? pagination.fields.find((f) => f.name.value === 'limit')?.value : undefined;
+  const limit = paged ?? field.arguments?.find((a) => a.name.value === 'limit')?.value;
   return limit?.kind === Kind.INT ? Math.max(1, Math.min(Number(limit.value), Number.MAX_SAFE_INTEGER)) : LIST_SIZE;
 }
 

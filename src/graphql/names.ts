@@ -1,3 +1,4 @@
+import type { Dialect } from '../core/dialect/dialect';
 import { nativeDialect } from '../core/dialect/registry';
 import { ContentTypeField, ForeignKeyField, GenericRelationField } from '../core/model/fields';
 import { ModelDef, registry } from '../core/model/model';
@@ -12,9 +13,8 @@ export function isGraphqlName(name: string): boolean {
   return GRAPHQL_NAME.test(name) && !name.startsWith('__');
 }
 
-/** The models GraphQL serves: those of the REST API. */
-export function graphqlModels(): ModelDef[] {
-  const dialect = nativeDialect();
+/** The models a dialect's GraphQL serves: those of its REST API. */
+export function graphqlModels(dialect: Dialect = nativeDialect()): ModelDef[] {
   return registry.served().filter((m) => !UNSERVED.has(m.label) && dialect.serves(m));
 }
 

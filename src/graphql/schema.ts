@@ -15,8 +15,6 @@ import {
   GraphQLSchema,
   GraphQLString,
   GraphQLUnionType,
-  Kind,
-  ValueNode,
 } from 'graphql';
 import {
   BooleanField,
@@ -35,6 +33,7 @@ import {
   ManyToManyField,
   formatTimestamp,
 } from '../core/model/fields';
+import type { Dialect } from '../core/dialect/dialect';
 import { nativeDialect } from '../core/dialect/registry';
 import { ModelDef, registry } from '../core/model/model';
 import { filterValueSchema } from '../core/openapi/openapi';
@@ -44,52 +43,29 @@ import { DerivedRelation } from '../ipam/derived-relation';
 import { reads } from './columns';
 import { GraphqlContext, GraphqlRow, MODEL_OF } from './context';
 import { ModelNames, Referrer, genericTargets, graphqlModels, isGraphqlName, referrersOf } from './names';
+import { BigIntScalar, GenericScalar, JsonScalar } from './scalars';
+import { FilterValue, StrawberryFilters } from './strawberry-filters';
 
-/** Any JSON value: custom fields, config contexts, JSON columns (NetBox's GenericScalar). */
-export const GenericScalar = new GraphQLScalarType({
-  name: 'GenericScalar',
-  description: 'Any JSON value.',
-  serialize: (value) => value,
-  parseValue: (value) => value,
-  parseLiteral: function literal(node: ValueNode): unknown {
-    switch (node.kind) {
-      case Kind.STRING:
-      case Kind.BOOLEAN:
-        return node.value;
-      case Kind.INT:
-      case Kind.FLOAT:
-        return Number(node.value);
-      case Kind.LIST:
-        return node.values.map(literal);
-      case Kind.OBJECT:
-        return Object.fromEntries(node.fields.map((f) => [f.name.value, literal(f.value)]));
-      default:
-        return null;
-    }
-  },
-});
-
-/** Integers beyond 32 bits (a 4-byte ASN), as NetBox's BigInt. */
-export const BigIntScalar = new GraphQLScalarType({
-  name: 'BigInt',
-  description: 'An integer that may exceed 32 bits.',
-  serialize: (value) => (value === null || value === undefined ? null : Number(value)),
-  parseValue: (value) => Number(value),
-  parseLiteral: (node) => (node.kind === Kind.INT ? Number(node.value) : undefined),
-});
+export { BigIntScalar, GenericScalar, JsonScalar };
 
 /** Extra top-level queries a plugin adds (`graphql_schema`), given the types the service derived. */
 export type GraphqlQueries = (schema: { typeOf(model: ModelDef): GraphQLObjectType }) => GraphQLFieldConfigMap<unknown, GraphqlContext>;
 
 type Fields = GraphQLFieldConfigMap<GraphqlRow, GraphqlContext>;
 
+/** How a dialect's GraphQL lists take filters and pages: NetBox 3.5's (graphene) or 4.x's (strawberry). */
+export function speaksStrawberry(dialect: Dialect): boolean {
+  return Number(dialect.version.split('.')[0]) >= 4;
+}
+
 /**
- * The read-only schema NetBox 3.5 serves, derived from the model declarations: for each model a type
- * (`DeviceType`) with its fields, relations both ways and generic relations as unions, and two queries,
- * `device(id)` and `device_list(<its REST filters>)`.
+ * The read-only schema a dialect's NetBox serves, derived from the model declarations: for each model the dialect has
+ * a type (`DeviceType`) with the fields it shows, under its names, relations both ways and generic relations as
+ * unions, and two queries, `device(id)` and `device_list`: with the REST filters as arguments in 3.5, with 4.x's
+ * `filters` and `pagination` inputs in 4.x.
  */
-export function buildSchema(extraQueries: GraphqlQueries[] = []): GraphQLSchema {
-  const models = graphqlModels();
+export function buildSchema(extraQueries: GraphqlQueries[] = [], dialect: Dialect = nativeDialect(), opts: { maxPageSize?: number } = {}): GraphQLSchema {
+  const models = graphqlModels(dialect);
   const names = new ModelNames(models);
   const types = new Map<ModelDef, GraphQLObjectType>();
   const unions = new Map<string, GraphQLUnionType>();
@@ -111,7 +87,8 @@ export function buildSchema(extraQueries: GraphqlQueries[] = []): GraphQLSchema 
     return union;
   };
 
-  const lookup: TypeLookup = { typeOf, unionFor, served: names };
+  const strawberry = speaksStrawberry(dialect);
+  const lookup: TypeLookup = { typeOf, unionFor, served: names, dialect, json: strawberry ? JsonScalar : GenericScalar };
   // Worked out once the types exist: a list of referrers takes no name a model's own field has.
   let referrers: Map<ModelDef, Map<string, Referrer>> | undefined;
   const referrerListsOf = (model: ModelDef) => (referrers ??= referrersOf(models, (target) => new Set(Object.keys(ownFieldsOf(target, lookup))))).get(model)!;
@@ -131,13 +108,14 @@ export function buildSchema(extraQueries: GraphqlQueries[] = []): GraphQLSchema 
   }
 
   const query: GraphQLFieldConfigMap<unknown, GraphqlContext> = {};
+  const filters = strawberry ? new StrawberryFilters(dialect, names) : null;
   for (const model of models) {
-    query[names.query(model)] = {
+    query[names.query(model)] = filters ? objectQuery(model, typeOf(model)) : {
       type: typeOf(model),
       args: { id: { type: new GraphQLNonNull(GraphQLInt) } },
       resolve: (_root, args: { id: number }, ctx) => ctx.byId(model).load(args.id),
     };
-    query[`${names.query(model)}_list`] = listQuery(model, typeOf(model));
+    query[`${names.query(model)}_list`] = filters ? strawberryListQuery(model, typeOf(model), filters, opts.maxPageSize ?? 0) : listQuery(model, typeOf(model));
   }
   for (const extra of extraQueries) Object.assign(query, extra({ typeOf }));
   return new GraphQLSchema({ query: new GraphQLObjectType({ name: 'Query', fields: query }) });
@@ -147,6 +125,9 @@ interface TypeLookup {
   typeOf(model: ModelDef): GraphQLObjectType;
   unionFor(model: ModelDef, field: GenericRelationField): GraphQLOutputType | null;
   served: ModelNames;
+  dialect: Dialect;
+  /** The scalar of JSON values: GenericScalar in 3.5, JSON in 4.x. */
+  json: GraphQLScalarType;
 }
 
 /**
@@ -154,8 +135,8 @@ interface TypeLookup {
  * choices read as their values, foreign keys as the related object and many-to-many relations as lists.
  */
 function ownFieldsOf(model: ModelDef, types: TypeLookup): Fields {
-  // 3.5's GraphQL: what its REST dialect shows (no 4.x fields the models store).
-  const dialect = nativeDialect();
+  // What the dialect's REST API shows, under its names (3.5's: no 4.x fields the models store).
+  const { dialect } = types;
   const shown = new Set(model.full.filter((name) => dialect.shows(model, name)));
   const fields: Fields = {
     id: { type: new GraphQLNonNull(GraphQLID), resolve: (row) => row.id, ...reads('id') },
@@ -164,13 +145,14 @@ function ownFieldsOf(model: ModelDef, types: TypeLookup): Fields {
     class_type: { type: GraphQLString, resolve: () => model.className, ...reads() },
   };
   for (const [name, field] of Object.entries(model.storedFields)) {
-    if (!shown.has(name) || name in fields || !isGraphqlName(name)) continue;
+    const spoken = dialect.nameOf(model, name);
+    if (!shown.has(name) || spoken in fields || !isGraphqlName(spoken)) continue;
     const config = fieldConfig(model, field, types);
-    if (config) fields[name] = config;
+    if (config) fields[spoken] = config;
   }
-  if (model.features.customFields) fields.custom_fields = { type: GenericScalar, resolve: (row) => row.custom_field_data ?? {}, ...reads('custom_field_data') };
+  if (model.features.customFields) fields.custom_fields = { type: types.json, resolve: (row) => row.custom_field_data ?? {}, ...reads('custom_field_data') };
   if (model.configContext && shown.has('config_context')) {
-    fields.config_context = { type: GenericScalar, resolve: (row, _args, ctx) => ctx.configContext(model).load(row) };
+    fields.config_context = { type: types.json, resolve: (row, _args, ctx) => ctx.configContext(model).load(row) };
   }
   const tag = registry.get('extras.tag');
   if (model.features.tags && types.served.has(tag)) {
@@ -211,10 +193,10 @@ function fieldConfig(model: ModelDef, field: Field<any>, types: TypeLookup): Gra
   if (field instanceof InputField) return null;
   const column = field.column;
   if (field instanceof DateTimeField) return { type: GraphQLString, resolve: (row) => (row[column] ? formatTimestamp(row[column]) : null), ...reads(column) };
-  // `/graphql/` speaks 3.5: a value stored as 4.x stores it reads in 3.5's unit (a machine's disk).
-  const convert = nativeDialect().conversion(model, field.name);
-  if (convert) return { type: scalarType(field), resolve: (row) => (row[column] === null || row[column] === undefined ? null : convert.out(row[column])), ...reads(column) };
-  return { type: scalarType(field), resolve: (row) => row[column] ?? null, ...reads(column) };
+  // A value stored as one dialect stores it reads as the other speaks it (3.5's unit of a machine's disk).
+  const convert = types.dialect.conversion(model, field.name);
+  if (convert) return { type: scalarType(field, types.json), resolve: (row) => (row[column] === null || row[column] === undefined ? null : convert.out(row[column])), ...reads(column) };
+  return { type: scalarType(field, types.json), resolve: (row) => row[column] ?? null, ...reads(column) };
 }
 
 /** A field naming one object by its id in `column`: that object, or null. */
@@ -227,15 +209,15 @@ function relationConfig(target: ModelDef, column: string, types: TypeLookup): Gr
   };
 }
 
-function scalarType(field: Field<any>): GraphQLOutputType {
-  if (field instanceof ComputedField) return scalarType(field.valueField);
+function scalarType(field: Field<any>, json: GraphQLScalarType): GraphQLOutputType {
+  if (field instanceof ComputedField) return scalarType(field.valueField, json);
   if (field instanceof ChoiceField) return field.numeric ? GraphQLInt : GraphQLString;
   if (field instanceof IntegerField) return field.opts.big ? BigIntScalar : GraphQLInt;
   if (field instanceof DecimalField) return GraphQLFloat;
   if (field instanceof BooleanField) return GraphQLBoolean;
   if (field instanceof IntegerListField) return new GraphQLList(GraphQLInt);
   if (field instanceof ContentTypeListField) return new GraphQLList(GraphQLString);
-  if (field instanceof JsonField) return GenericScalar;
+  if (field instanceof JsonField) return json;
   return GraphQLString;
 }
 
@@ -313,4 +295,63 @@ function filterMessage(e: FilterError): string {
   return Object.entries(e.errors)
     .map(([name, messages]) => `${name}: ${messages.join(' ')}`)
     .join('; ');
+}
+
+/** 4.x's `<model>(id: ID!)`: the object, or null where there is none the user may view. */
+function objectQuery(model: ModelDef, type: GraphQLObjectType): GraphQLFieldConfig<unknown, GraphqlContext> {
+  return {
+    type,
+    args: { id: { type: new GraphQLNonNull(GraphQLID) } },
+    resolve: (_root, args: { id: string }, ctx) => {
+      if (!/^\d+$/.test(args.id)) throw new GraphQLError(`Invalid id: ${args.id}`, { extensions: { code: 'BAD_USER_INPUT' } });
+      return ctx.byId(model).load(Number(args.id));
+    },
+  };
+}
+
+interface OffsetPagination {
+  offset?: number | null;
+  limit?: number | null;
+  start?: number | null;
+}
+
+/**
+ * The page 4.x's list reads, as NetBox's apply_pagination sets it: `start` (an id to read from, in id order) or `offset`,
+ * and a limit of at most MAX_PAGE_SIZE, which is also the limit when none is given. Without a MAX_PAGE_SIZE every
+ * object is read unless `pagination` is given, which then defaults to strawberry-django's 100.
+ */
+function pageOf(pagination: OffsetPagination | null | undefined, maxPageSize: number): { limit?: number; offset?: number; start?: number } {
+  const { offset, limit, start } = pagination ?? {};
+  if (start !== null && start !== undefined) {
+    if (offset) throw new GraphQLError('Cannot specify both `start` and `offset` in pagination.');
+    if (start < 0) throw new GraphQLError('`start` must be greater than or equal to zero.');
+  }
+  if ((offset ?? 0) < 0) throw new GraphQLError('`offset` must be greater than or equal to zero.');
+  const page = { offset: start === null || start === undefined ? offset ?? undefined : undefined, start: start ?? undefined };
+  if (maxPageSize) return { ...page, limit: limit === null || limit === undefined || limit <= 0 || limit > maxPageSize ? maxPageSize : limit };
+  if (!pagination) return page;
+  return { ...page, limit: Math.max(0, limit ?? STRAWBERRY_DEFAULT_LIMIT) };
+}
+
+/** strawberry-django's PAGINATION_DEFAULT_LIMIT, as NetBox sets it. */
+const STRAWBERRY_DEFAULT_LIMIT = 100;
+
+/** 4.x's `<model>_list(filters: <Model>Filter, pagination: OffsetPaginationInput)`. */
+function strawberryListQuery(model: ModelDef, type: GraphQLObjectType, filters: StrawberryFilters, maxPageSize: number): GraphQLFieldConfig<unknown, GraphqlContext> {
+  return {
+    type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(type))),
+    args: { filters: { type: filters.inputOf(model) }, pagination: { type: filters.lookups.pagination() } },
+    resolve: async (_root, args: { filters?: FilterValue | null; pagination?: OffsetPagination | null }, ctx, info) => {
+      const { limit, offset, start } = pageOf(args.pagination, maxPageSize);
+      const narrow = (query: ModelQuery) => {
+        const condition = filters.condition(query, model, args.filters);
+        if (condition) query.where(condition);
+        if (start !== undefined) query.where(`t.id >= ${query.param(start)}`);
+      };
+      // SQLite's snapshot connection for streaming does not know the regular expression function.
+      const streams = ctx.streaming && limit === undefined && !info.path.prev && !(ctx.driver === 'sqlite' && filters.usesRegex(args.filters));
+      if (streams) return ctx.streaming!.take(ctx, model, narrow, offset);
+      return ctx.rows(model, narrow, { limit, offset, order: start === undefined ? undefined : ['id'] });
+    },
+  };
 }

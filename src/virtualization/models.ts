@@ -412,12 +412,13 @@ export const VMInterface = defineModel({
     untagged_vlan: foreignKey('ipam.vlan', { nullable: true, onDelete: 'SET NULL', label: 'Untagged VLAN' }),
     tagged_vlans: manyToMany('ipam.vlan', { filterName: 'tagged_vlan', label: 'Tagged VLANs' }),
     qinq_svlan: foreignKey('ipam.vlan', { nullable: true, onDelete: 'SET NULL', label: 'Q-in-Q SVLAN' }),
+    vlan_translation_policy: foreignKey('ipam.vlantranslationpolicy', { nullable: true, onDelete: 'PROTECT', label: 'VLAN Translation Policy' }),
     vrf: foreignKey('ipam.vrf', { nullable: true, onDelete: 'SET NULL', label: 'VRF' }),
   },
   full: [
     'id', 'url', 'display', 'virtual_machine', 'name', 'enabled', 'parent', 'bridge', 'mtu', 'mac_address', 'primary_mac_address', 'mac_addresses', 'description', 'mode',
     'untagged_vlan',
-    'tagged_vlans', 'qinq_svlan', 'vrf', 'l2vpn_termination', 'tags', 'custom_fields', 'created', 'last_updated', 'count_ipaddresses', 'count_fhrp_groups',
+    'tagged_vlans', 'qinq_svlan', 'vlan_translation_policy', 'vrf', 'l2vpn_termination', 'tags', 'custom_fields', 'created', 'last_updated', 'count_ipaddresses', 'count_fhrp_groups',
   ],
   constraints: [{ fields: ['virtual_machine', 'name'], name: 'virtualization_vminterface_unique_virtual_machine_name' }],
   counts: {
@@ -429,7 +430,10 @@ export const VMInterface = defineModel({
   search: ['name', 'description'],
   filterset: {
     fields: ['id', 'name', 'enabled', 'mtu', 'description'],
-    related: ['virtual_machine_id', 'virtual_machine', 'parent_id', 'bridge_id', 'vrf_id', 'primary_mac_address_id', 'primary_mac_address'],
+    related: [
+      'virtual_machine_id', 'virtual_machine', 'parent_id', 'bridge_id', 'vrf_id', 'primary_mac_address_id', 'primary_mac_address', 'vlan_translation_policy_id',
+      'vlan_translation_policy',
+    ],
   },
   filters: {
     cluster_id: pathFilter(() => VMInterface, 'virtual_machine.cluster', 'id'),

@@ -65,3 +65,16 @@ export async function isGone(t: TestApp, list: string, id: number): Promise<bool
 export function byId(objects: Json[]): Json[] {
   return [...objects].sort((a, b) => a.id - b.id);
 }
+
+/** A device (with its site, type and role) and a virtual machine (with its cluster), named as given: owners of interfaces. */
+export async function makeDeviceAndMachine(t: TestApp, names: { device: string; machine: string }): Promise<{ device: Json; vm: Json }> {
+  const site = await createOne(t, '/api/dcim/sites/', { name: unique('Site'), slug: slugify(unique('site')) });
+  const maker = await createOne(t, '/api/dcim/manufacturers/', { name: unique('Maker'), slug: slugify(unique('maker')) });
+  const type = await createOne(t, '/api/dcim/device-types/', { manufacturer: maker.id, model: unique('Model'), slug: slugify(unique('model')) });
+  const role = await createOne(t, '/api/dcim/device-roles/', { name: unique('Role'), slug: slugify(unique('role')) });
+  const device = await createOne(t, '/api/dcim/devices/', { name: names.device, device_type: type.id, device_role: role.id, site: site.id });
+  const kind = await createOne(t, '/api/virtualization/cluster-types/', { name: unique('Hypervisor'), slug: slugify(unique('hypervisor')) });
+  const cluster = await createOne(t, '/api/virtualization/clusters/', { name: unique('cluster'), type: kind.id });
+  const vm = await createOne(t, '/api/virtualization/virtual-machines/', { name: names.machine, cluster: cluster.id });
+  return { device, vm };
+}

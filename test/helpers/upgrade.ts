@@ -28,9 +28,14 @@ export async function insertRow(ds: DataSource, table: string, values: Json): Pr
 
 /**
  * A database written by the release before a migration (`-<Name>.ts`): `seed` writes rows into its schema, then every
- * migration runs and `check` reads the result through a started service. The database is dropped after.
+ * migration runs and `check` reads the result through a started service (with `env`, its plugins). The database is dropped after.
  */
-export async function upgradedFrom<T>(migration: string, seed: (before: DataSource) => Promise<T>, check: (t: TestApp, seeded: T) => Promise<void>): Promise<void> {
+export async function upgradedFrom<T>(
+  migration: string,
+  seed: (before: DataSource) => Promise<T>,
+  check: (t: TestApp, seeded: T) => Promise<void>,
+  env: Record<string, string> = {},
+): Promise<void> {
   const database = await scratchDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'upgrade-'));
   const config = { databaseUrl: database.url ?? null, dataDir };
@@ -48,7 +53,7 @@ export async function upgradedFrom<T>(migration: string, seed: (before: DataSour
     const after = await open(all);
     await after.runMigrations({ transaction: 'all' });
     await after.destroy();
-    t = await TestApp.start(database.url ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir });
+    t = await TestApp.start({ ...env, ...(database.url ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir }) });
     await check(t, seeded);
   } finally {
     await t?.close();

@@ -307,7 +307,8 @@ export class Dialect {
         // A serializer without brief fields nests whole (NetBox's object types).
         const whole = mode === 'full' || !listed.brief.length;
         const names = whole ? listed.fields : [...listed.fields.filter((f) => brief.has(f)), ...listed.brief.filter((f) => !listed.fields.includes(f))];
-        keys = names.flatMap((name) => {
+        // A name listed twice is one field, where it is first listed (DRF's fields: a policy's `display`).
+        keys = [...new Set(names)].flatMap((name) => {
           if (name === 'display_url') return this.displayUrl && mode === 'full' ? [name] : [];
           const stored = this.storedName(model, name);
           return stored !== undefined && known.has(stored) && this.shows(model, stored) ? [stored] : [];

@@ -730,6 +730,8 @@ export class ForeignKeyField extends Field<number> {
     return Number(raw);
   }
   openapi(): Record<string, unknown> {
+    // DRF's PrimaryKeyRelatedField: the id, read and written.
+    if (this.opts.flat) return { type: 'integer' };
     if (!this.installed) return { type: 'object', additionalProperties: {}, nullable: true };
     return { $ref: `#/components/schemas/Nested${this.target.className}` };
   }

@@ -61,7 +61,7 @@ function spokenField<F extends Field<any> | undefined>(model: ModelDef, field: F
 }
 
 function readFieldSchema(field: Field<any>): Schema {
-  if (field instanceof ForeignKeyField && field.installed) {
+  if (field instanceof ForeignKeyField && field.installed && !field.opts.flat) {
     const nested = ref(`Nested${field.target.className}`);
     return field.nullable ? { allOf: [nested], nullable: true } : nested;
   }
@@ -91,9 +91,9 @@ function withMeta(field: Field<any>, schema: Schema): Schema {
   return out;
 }
 
-/** How a field is written: related objects by id or by a dictionary of attributes, choices as the bare value. */
+/** How a field is written: related objects by id or by a dictionary of attributes (a flat one by id), choices as the bare value. */
 function writeSchema(field: Field<any>): Schema {
-  if (field instanceof ForeignKeyField) {
+  if (field instanceof ForeignKeyField && !field.opts.flat) {
     const out: Schema = { ...RELATED_WRITE };
     if (field.nullable) out.nullable = true;
     if (field.opts.helpText) out.description = field.opts.helpText;

@@ -21,7 +21,8 @@ function readOnly(type: string, label: string): Info {
 
 /** DRF's type names (SimpleMetadata.label_lookup) for our field kinds. */
 function typeOf(field: Field<any>): string {
-  if (field instanceof ForeignKeyField) return 'nested object';
+  // A flat one is DRF's PrimaryKeyRelatedField, a plain field.
+  if (field instanceof ForeignKeyField) return field.opts.flat ? 'field' : 'nested object';
   if (field instanceof SlugField) return 'slug';
   if (field instanceof TextField && field.opts.format === 'email') return 'email';
   if (field instanceof TextField && field.opts.format === 'uri') return 'url';
@@ -79,7 +80,7 @@ function fieldInfo(model: ModelDef, key: string, dialect: Dialect | undefined, d
     if (field.opts.min !== undefined) info.min_value = field.opts.min;
     if (field.opts.max !== undefined) info.max_value = field.opts.max;
   }
-  if (field instanceof ForeignKeyField && field.installed && depth < MAX_NESTING) info.children = fieldsInfo(field.target, 'brief', dialect, depth + 1);
+  if (field instanceof ForeignKeyField && field.installed && !field.opts.flat && depth < MAX_NESTING) info.children = fieldsInfo(field.target, 'brief', dialect, depth + 1);
   if (field instanceof ChoiceField && !info.read_only) {
     info.choices = (dialect?.choicesOf(model, key) ?? field.choices).map((c) => ({ value: c.value, display_name: c.label }));
   }

@@ -594,14 +594,17 @@ export function parseNullBoolean(raw: string | undefined): boolean | null {
   return null;
 }
 
-/** NetBox's `q`: any of the conditions, each built by `like(column)`, a case-insensitive contains of the trimmed value. */
-export function searchFilter(conditions: (like: (column: string) => string, ctx: FilterContext) => string[]): CustomFilter {
+/**
+ * NetBox's `q`: any of the conditions, each built by `like(column)`, a case-insensitive contains of the trimmed value
+ * (also given as it is, for conditions of their own: a number's match).
+ */
+export function searchFilter(conditions: (like: (column: string) => string, ctx: FilterContext, value: string) => string[]): CustomFilter {
   return {
     apply(values, ctx) {
       const value = values[values.length - 1]?.trim();
       if (!value) return;
       const p = ctx.param(`%${escapeLike(value.toLowerCase())}%`);
-      ctx.where(`(${conditions((column) => `LOWER(${column}) LIKE ${p} ESCAPE '\\'`, ctx).join(' OR ')})`);
+      ctx.where(`(${conditions((column) => `LOWER(${column}) LIKE ${p} ESCAPE '\\'`, ctx, value).join(' OR ')})`);
     },
   };
 }

@@ -4,6 +4,7 @@ import { Driver, Field, FieldError, ForeignKeyField, GenericRelationField, Input
 import { ModelDef, Row, WriteContext, labelsOf, registry } from '../model/model';
 import { ModelQuery, jsonListSql, parseJsonList, q, selectSql, valueSql } from '../query/model-query';
 import { pythonRepr, pythonStr } from '../util/python-repr';
+import { keysFor } from '../serialize/serializer';
 import { customFieldData, speaksChoiceSets } from '../custom-fields';
 import { ChangeEvent } from '../events/change-events';
 
@@ -552,7 +553,7 @@ export class Writer {
       }
     }
     const tagLists: Record<string, { ids: number[]; rows: Row[] }> = {};
-    for (const key of model.features.tags ? (this.context?.dialect?.tagEdits ? ['tags', 'add_tags', 'remove_tags'] : ['tags']) : []) {
+    for (const key of this.takesTags(model) ? (this.context?.dialect?.tagEdits ? ['tags', 'add_tags', 'remove_tags'] : ['tags']) : []) {
       if (!(key in body)) continue;
       try {
         tagLists[key] = await this.namedTags(model, body[key], key !== 'remove_tags');
@@ -564,6 +565,15 @@ export class Writer {
     if (Object.keys(errors).length) throw new ValidationError(errors);
     Object.assign(changes, tagChanges(tagLists, previous));
     return changes;
+  }
+
+  /**
+   * Whether this write takes a model's tags: where its dialect shows them. A serializer that does not list `tags` ignores
+   * them, as DRF ignores any field it lacks (4.6's VLAN translation policies and data sources).
+   */
+  private takesTags(model: ModelDef): boolean {
+    const dialect = this.context?.dialect;
+    return model.features.tags && (!dialect || keysFor(model, 'full', dialect).includes('tags'));
   }
 
   /** Whether this write's dialect takes a write-only field. */

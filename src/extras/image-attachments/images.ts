@@ -1,5 +1,6 @@
 import { randomUUID } from 'crypto';
 import { imageSize } from 'image-size';
+import { NOT_A_FILE, NO_FILE, tooLarge } from '../../core/http/multipart';
 
 /** A file as a client sent it: a multipart part, or the bytes of a base64 string. */
 export interface Upload {
@@ -28,8 +29,8 @@ export const MAX_PATH_LENGTH = 100;
 /** Where attachments go below MEDIA_ROOT, as NetBox's image_upload puts them. */
 export const ATTACHMENTS_DIR = 'image-attachments';
 
-export const NOT_A_FILE = 'The submitted data was not a file. Check the encoding type on the form.';
-export const NO_FILE = 'No file was submitted.';
+// DRF's FileField's words, shared by every upload.
+export { NOT_A_FILE, NO_FILE };
 const INVALID_IMAGE = 'Upload a valid image. The file you uploaded was either not an image or a corrupted image.';
 
 /** An upload read as an image: what is stored, and its size in pixels. */
@@ -62,7 +63,7 @@ export class RefusedImage {
 export class TooLarge {
   constructor(readonly limit: number) {}
   get message(): string {
-    return `Ensure this file is no larger than ${this.limit} bytes.`;
+    return tooLarge(this.limit);
   }
 }
 

@@ -8,7 +8,7 @@ import { Mode, RenderContext, Representation, represent } from '../../core/seria
  * (its script files): jobs run for one, webhooks name their object types, view permissions (with
  * constraints) decide who lists them. Served only by the scripts' and reports' own routes.
  */
-function moduleModel(name: string, plural: string, verboseName: string) {
+function moduleModel(name: string, plural: string, verboseName: string, uploads?: Pick<ModelSpec, 'fields' | 'full' | 'afterWrite'>) {
   const spec: ModelSpec = {
     app: 'extras',
     name,
@@ -16,17 +16,46 @@ function moduleModel(name: string, plural: string, verboseName: string) {
     verboseName,
     readOnlyApi: true,
     fields: {
-      // The module's name: the plugin's.
-      name: text({ max: 100, unique: true, readOnly: true }),
+      // The module's name: the plugin's, or an uploaded file's without its extension (NetBox's python_name).
+      name: text({ max: 100, unique: true, readOnly: !uploads }),
+      ...uploads?.fields,
     },
+    full: uploads?.full,
+    afterWrite: uploads?.afterWrite,
     brief: ['id', 'display', 'name'],
-    features: { tags: false, customFields: false, created: false, lastUpdated: false, changeLog: false },
+    features: { tags: false, customFields: false, created: !!uploads, lastUpdated: !!uploads, changeLog: false },
     filterset: { fields: ['id', 'name'], base: 'none' },
   };
   return defineModel(spec);
 }
 
-export const ScriptModule = moduleModel('scriptmodule', 'scripts', 'script module');
+/** Script classes of an uploaded module's source, by name: what its Script rows follow (set by the catalogue, which compiles it). */
+export const uploadedScripts: { classNames: (module: string, source: string) => string[] } = {
+  classNames: () => {
+    throw new Error('no loader of uploaded script modules is installed');
+  },
+};
+
+/**
+ * 4.5.7's uploaded script modules (`extras/scripts/upload/`): the file's name and its source, kept in the database so
+ * that every process loads the same. A plugin's module has neither.
+ */
+export const ScriptModule = moduleModel('scriptmodule', 'scripts', 'script module', {
+  fields: {
+    file_path: text({ max: 1000, nullable: true, helpText: 'File path relative to the designated root path' }),
+    source: text({ nullable: true, blank: true, deferred: true }),
+  },
+  full: ['id', 'url', 'display', 'name', 'file_path', 'created', 'last_updated'],
+  // NetBox's sync_classes, in the write's transaction: a row per class, those no longer in the file not executable.
+  async afterWrite(em, row) {
+    if (typeof row?.source !== 'string') return;
+    const names = uploadedScripts.classNames(String(row.name), row.source);
+    if (names.length) await em.createQueryBuilder().insert().into(Script.table).values(names.map((n) => ({ module_id: row.id, name: n, is_executable: true }))).orIgnore().execute();
+    const update = em.createQueryBuilder().update(Script.table);
+    await update.set({ is_executable: false }).where('module_id = :id', { id: row.id }).execute();
+    if (names.length) await em.createQueryBuilder().update(Script.table).set({ is_executable: true }).where('module_id = :id AND name IN (:...names)', { id: row.id, names }).execute();
+  },
+});
 export const ReportModule = moduleModel('reportmodule', 'reports', 'report module');
 
 /** What NetBox's `run` permissions name: `extras.script` runs scripts, `extras.report` reports (its unmanaged models). */

@@ -84,7 +84,7 @@ export class ScriptRuns implements OnModuleInit {
   }
 
   async script(fullName: string, ctx: RequestContext): Promise<Representation> {
-    const script = this.find(SCRIPTS, fullName);
+    const script = await this.find(SCRIPTS, fullName);
     const [result] = await this.latestResults(SCRIPTS, [script], ctx, 'full');
     return this.scriptRep(script, ctx, result);
   }
@@ -96,7 +96,7 @@ export class ScriptRuns implements OnModuleInit {
   }
 
   async report(fullName: string, ctx: RequestContext): Promise<Representation> {
-    const report = this.find(REPORTS, fullName);
+    const report = await this.find(REPORTS, fullName);
     const [result] = await this.latestResults(REPORTS, [report], ctx, 'full');
     return this.reportRep(report, ctx, result);
   }
@@ -125,7 +125,9 @@ export class ScriptRuns implements OnModuleInit {
     };
   }
 
-  private find<C>(kind: Kind<C>, fullName: string): Installed<C> {
+  /** One installed by `<module>.<ClassName>`; uploaded modules as the database now holds them. */
+  private async find<C>(kind: Kind<C>, fullName: string): Promise<Installed<C>> {
+    await this.catalogue.refresh();
     const found = kind.installed(this.catalogue).get(fullName);
     if (!found) throw new NotFoundError();
     return found;
@@ -133,6 +135,7 @@ export class ScriptRuns implements OnModuleInit {
 
   /** Those of the modules the user may view, as NetBox restricts the listing; by module, then name. */
   private async visible<C>(kind: Kind<C>, ctx: RequestContext): Promise<Installed<C>[]> {
+    await this.catalogue.refresh();
     const modules = new Set((await this.crud.visibleRows(kind.module, ctx, {})).map((m) => m.name as string));
     const installed = [...kind.installed(this.catalogue).values()].filter((i) => modules.has(i.module));
     return installed.sort((a, b) => a.module.localeCompare(b.module) || a.className.localeCompare(b.className));
@@ -162,7 +165,7 @@ export class ScriptRuns implements OnModuleInit {
 
   /** `POST /api/extras/scripts/<module>.<Name>/`: the script's detail with the new job as its result. */
   async requestScript(fullName: string, body: unknown, ctx: RequestContext): Promise<Representation> {
-    const script = this.find(SCRIPTS, fullName);
+    const script = await this.find(SCRIPTS, fullName);
     const job = await this.enqueueScript(script, body, ctx, 'This user does not have permission to run scripts.');
     return this.scriptRep(script, ctx, await this.jobRep(job, ctx));
   }
@@ -186,11 +189,14 @@ export class ScriptRuns implements OnModuleInit {
 
   /** What 4.x lists: the scripts the user may view (`extras.script`), paginated and filtered as any list. */
   async listScriptObjects(ctx: RequestContext) {
+    // Their descriptions and variables are those of the classes loaded.
+    await this.catalogue.refresh();
     return this.crud.list(ScriptRow, { ...ctx, scope: (await this.crud.viewScopeFor(ScriptRow, ctx.user)) ?? [] });
   }
 
   /** One script by id or `<module>.<ClassName>`, with its latest job whole (NetBox's ScriptDetailSerializer). */
   async scriptObject(lookup: string, ctx: RequestContext, job?: Row): Promise<Representation> {
+    await this.catalogue.refresh();
     const scope = (await this.crud.viewScopeFor(ScriptRow, ctx.user)) ?? [];
     const id = await this.scriptRowId(lookup);
     const detail = JSON.parse((await this.crud.retrieve(ScriptRow, id, { ...ctx, scope, params: {} })).json) as Representation;
@@ -204,7 +210,7 @@ export class ScriptRuns implements OnModuleInit {
     const id = await this.scriptRowId(lookup);
     const [row] = await new ModelQuery(this.db.manager, ScriptRow, this.db.driver).whereIdIn([id]).rows();
     const [module] = await this.catalogue.moduleRows(ScriptModule, [row.module_id]);
-    const script = this.find(SCRIPTS, `${module.name}.${row.name}`);
+    const script = await this.find(SCRIPTS, `${module.name}.${row.name}`);
     const job = await this.enqueueScript(script, body, ctx, 'This user does not have permission to run this script.');
     return this.scriptObject(String(id), ctx, job);
   }
@@ -231,6 +237,7 @@ export class ScriptRuns implements OnModuleInit {
   async runForEvent(scriptId: number, data: Record<string, unknown>, user: Row | null, requestId: string | null): Promise<void> {
     const [row] = await new ModelQuery(this.db.manager, ScriptRow, this.db.driver).whereIdIn([scriptId]).rows();
     const [module] = row ? await this.catalogue.moduleRows(ScriptModule, [row.module_id]) : [];
+    await this.catalogue.refresh();
     const script = module && SCRIPTS.installed(this.catalogue).get(`${module.name}.${row.name}`);
     if (!script) {
       this.logger.warn(`an event rule names script ${scriptId}, which is not installed`);
@@ -245,7 +252,7 @@ export class ScriptRuns implements OnModuleInit {
       throw new PermissionDeniedError('This user does not have permission to run reports.');
     }
     await this.requireWorker();
-    const report = this.find(REPORTS, fullName);
+    const report = await this.find(REPORTS, fullName);
     const { input, errors } = parseRunInput(body ?? {}, 'report', report.cls.schedulingEnabled, this.clock.now());
     if (Object.keys(errors).length) throw new ValidationError(errors);
     const module = await this.catalogue.moduleId(ReportModule, report.module);

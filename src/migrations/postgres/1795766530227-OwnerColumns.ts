@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
-export class OwnerColumns1795763693814 implements MigrationInterface {
-    name = 'OwnerColumns1795763693814'
+export class OwnerColumns1795766530227 implements MigrationInterface {
+    name = 'OwnerColumns1795766530227'
 
     public async up(queryRunner: QueryRunner): Promise<void> {
         await queryRunner.query(`ALTER TABLE "tenancy_tenantgroup" ADD "owner_id" integer`);
@@ -56,6 +56,7 @@ export class OwnerColumns1795763693814 implements MigrationInterface {
         await queryRunner.query(`ALTER TABLE "ipam_asn" ADD "owner_id" integer`);
         await queryRunner.query(`ALTER TABLE "ipam_vlangroup" ADD "owner_id" integer`);
         await queryRunner.query(`ALTER TABLE "ipam_vlan" ADD "owner_id" integer`);
+        await queryRunner.query(`ALTER TABLE "ipam_vlantranslationpolicy" ADD "owner_id" integer`);
         await queryRunner.query(`ALTER TABLE "ipam_aggregate" ADD "owner_id" integer`);
         await queryRunner.query(`ALTER TABLE "ipam_prefix" ADD "owner_id" integer`);
         await queryRunner.query(`ALTER TABLE "ipam_iprange" ADD "owner_id" integer`);
@@ -148,6 +149,7 @@ export class OwnerColumns1795763693814 implements MigrationInterface {
         await queryRunner.query(`CREATE INDEX "idx_ipam_asn_owner_id" ON "ipam_asn" ("owner_id") `);
         await queryRunner.query(`CREATE INDEX "idx_ipam_vlangroup_owner_id" ON "ipam_vlangroup" ("owner_id") `);
         await queryRunner.query(`CREATE INDEX "idx_ipam_vlan_owner_id" ON "ipam_vlan" ("owner_id") `);
+        await queryRunner.query(`CREATE INDEX "idx_ipam_vlantranslationpolicy_owner_id" ON "ipam_vlantranslationpolicy" ("owner_id") `);
         await queryRunner.query(`CREATE INDEX "idx_ipam_aggregate_owner_id" ON "ipam_aggregate" ("owner_id") `);
         await queryRunner.query(`CREATE INDEX "idx_ipam_prefix_owner_id" ON "ipam_prefix" ("owner_id") `);
         await queryRunner.query(`CREATE INDEX "idx_ipam_iprange_owner_id" ON "ipam_iprange" ("owner_id") `);
@@ -240,6 +242,7 @@ export class OwnerColumns1795763693814 implements MigrationInterface {
         await queryRunner.query(`ALTER TABLE "ipam_asn" ADD CONSTRAINT "FK_27d13fc274002e5e9a41dacc37d" FOREIGN KEY ("owner_id") REFERENCES "users_owner"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
         await queryRunner.query(`ALTER TABLE "ipam_vlangroup" ADD CONSTRAINT "FK_4f0b138f7e787fec655f9fcd30d" FOREIGN KEY ("owner_id") REFERENCES "users_owner"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
         await queryRunner.query(`ALTER TABLE "ipam_vlan" ADD CONSTRAINT "FK_c36d4564040ad7d41333619bcbd" FOREIGN KEY ("owner_id") REFERENCES "users_owner"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
+        await queryRunner.query(`ALTER TABLE "ipam_vlantranslationpolicy" ADD CONSTRAINT "FK_19c8a1712473f114086d55459f1" FOREIGN KEY ("owner_id") REFERENCES "users_owner"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
         await queryRunner.query(`ALTER TABLE "ipam_aggregate" ADD CONSTRAINT "FK_4293efbdcb1851ca6f2c41fc77a" FOREIGN KEY ("owner_id") REFERENCES "users_owner"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
         await queryRunner.query(`ALTER TABLE "ipam_prefix" ADD CONSTRAINT "FK_0efc091716a1051ace9d4ac51cf" FOREIGN KEY ("owner_id") REFERENCES "users_owner"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
         await queryRunner.query(`ALTER TABLE "ipam_iprange" ADD CONSTRAINT "FK_2eab8d3ed7381e5e74f3e3e1a24" FOREIGN KEY ("owner_id") REFERENCES "users_owner"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
@@ -323,6 +326,7 @@ export class OwnerColumns1795763693814 implements MigrationInterface {
         await queryRunner.query(`ALTER TABLE "ipam_iprange" DROP CONSTRAINT "FK_2eab8d3ed7381e5e74f3e3e1a24"`);
         await queryRunner.query(`ALTER TABLE "ipam_prefix" DROP CONSTRAINT "FK_0efc091716a1051ace9d4ac51cf"`);
         await queryRunner.query(`ALTER TABLE "ipam_aggregate" DROP CONSTRAINT "FK_4293efbdcb1851ca6f2c41fc77a"`);
+        await queryRunner.query(`ALTER TABLE "ipam_vlantranslationpolicy" DROP CONSTRAINT "FK_19c8a1712473f114086d55459f1"`);
         await queryRunner.query(`ALTER TABLE "ipam_vlan" DROP CONSTRAINT "FK_c36d4564040ad7d41333619bcbd"`);
         await queryRunner.query(`ALTER TABLE "ipam_vlangroup" DROP CONSTRAINT "FK_4f0b138f7e787fec655f9fcd30d"`);
         await queryRunner.query(`ALTER TABLE "ipam_asn" DROP CONSTRAINT "FK_27d13fc274002e5e9a41dacc37d"`);
@@ -415,6 +419,7 @@ export class OwnerColumns1795763693814 implements MigrationInterface {
         await queryRunner.query(`DROP INDEX "public"."idx_ipam_iprange_owner_id"`);
         await queryRunner.query(`DROP INDEX "public"."idx_ipam_prefix_owner_id"`);
         await queryRunner.query(`DROP INDEX "public"."idx_ipam_aggregate_owner_id"`);
+        await queryRunner.query(`DROP INDEX "public"."idx_ipam_vlantranslationpolicy_owner_id"`);
         await queryRunner.query(`DROP INDEX "public"."idx_ipam_vlan_owner_id"`);
         await queryRunner.query(`DROP INDEX "public"."idx_ipam_vlangroup_owner_id"`);
         await queryRunner.query(`DROP INDEX "public"."idx_ipam_asn_owner_id"`);
@@ -507,6 +512,7 @@ export class OwnerColumns1795763693814 implements MigrationInterface {
         await queryRunner.query(`ALTER TABLE "ipam_iprange" DROP COLUMN "owner_id"`);
         await queryRunner.query(`ALTER TABLE "ipam_prefix" DROP COLUMN "owner_id"`);
         await queryRunner.query(`ALTER TABLE "ipam_aggregate" DROP COLUMN "owner_id"`);
+        await queryRunner.query(`ALTER TABLE "ipam_vlantranslationpolicy" DROP COLUMN "owner_id"`);
         await queryRunner.query(`ALTER TABLE "ipam_vlan" DROP COLUMN "owner_id"`);
         await queryRunner.query(`ALTER TABLE "ipam_vlangroup" DROP COLUMN "owner_id"`);
         await queryRunner.query(`ALTER TABLE "ipam_asn" DROP COLUMN "owner_id"`);
