@@ -91,7 +91,7 @@ describe("4.2's VLAN translation on /v4", () => {
       const res = await t.post(POLICIES, { name: 'Customer A', description: 'provider edge', comments: 'per customer' });
       expectStatus(res, 201);
       const created = res.body;
-      expect(Object.keys(created)).toEqual(['id', 'url', 'display', 'name', 'description', 'rules', 'comments']);
+      expect(Object.keys(created)).toEqual(['id', 'url', 'display', 'name', 'description', 'rules', 'owner', 'comments']);
       expect(created).toMatchObject({
         url: expect.stringMatching(new RegExp(`/v4/api/ipam/vlan-translation-policies/${created.id}/$`)),
         display: 'Customer A',
