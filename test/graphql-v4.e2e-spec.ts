@@ -308,4 +308,79 @@ describe('GraphQL at /v4/graphql/ as NetBox 4.6 speaks it', () => {
       expect(res.body.errors[0].message).toContain('exceeds the maximum');
     });
   });
+
+  describe('nested lists', () => {
+    it('take the related model\'s filters and a page of each parent\'s list', async () => {
+      await createOne(t, '/api/dcim/interfaces/', { device: seed.sw2.id, name: 'eth0', type: '1000base-t' });
+      await createOne(t, '/api/dcim/interfaces/', { device: seed.sw2.id, name: 'eth1', type: '1000base-t' });
+      const result = await data(
+        t,
+        `{ device_list(filters: {name: {in_list: ["sw1", "sw2"]}}) {
+            name
+            enabled: interfaces(filters: {enabled: {exact: true}}) { name }
+            second: interfaces(pagination: {offset: 1, limit: 1}) { name }
+            all: interfaces { name }
+            tags(filters: {slug: {exact: "core"}}) { name }
+          } }`,
+      );
+      expect(result.device_list).toEqual([
+        { name: 'sw1', enabled: [{ name: 'eth0' }], second: [{ name: 'eth1' }], all: [{ name: 'eth0' }, { name: 'eth1' }], tags: [{ name: 'Core' }] },
+        { name: 'sw2', enabled: [{ name: 'eth0' }, { name: 'eth1' }], second: [{ name: 'eth1' }], all: [{ name: 'eth0' }, { name: 'eth1' }], tags: [] },
+      ]);
+      // A generic relation's list (an interface's MAC addresses) and a page from an id on.
+      const eth = await data(t, `{ interface(id: "${seed.eth0.id}") { mac_addresses(filters: {mac_address: {i_starts_with: "00:11"}}) { mac_address } } }`);
+      expect(eth.interface.mac_addresses).toEqual([{ mac_address: '00:11:22:33:44:55' }]);
+      const site = await data(t, `{ site(id: "${seed.dc1.id}") { devices(pagination: {start: ${seed.sw2.id}, limit: 2}) { name } } }`);
+      expect(site.site.devices.map((d: Json) => d.name)).toEqual(['sw2', 'rtr1']);
+      const schema = await data(t, '{ __type(name: "DeviceType") { fields { name args { name type { name } } } } }');
+      const interfaces = schema.__type.fields.find((f: Json) => f.name === 'interfaces');
+      expect(interfaces.args).toEqual([
+        { name: 'filters', type: { name: 'InterfaceFilter' } },
+        { name: 'pagination', type: { name: 'OffsetPaginationInput' } },
+      ]);
+      expect((await errors(t, '{ device_list { interfaces(pagination: {offset: -1}) { name } } }'))[0]).toContain('offset');
+      expect((await errors(t, '{ device_list { interfaces(filters: {name: {regex: "("}}) { name } } }'))[0]).toContain('Invalid filter name');
+    });
+
+    it('reads a filtered, paged nested list of a level\'s parents in a fixed number of statements', async () => {
+      const run = async () => {
+        const res = await gql(
+          t,
+          `{ site_list(filters: {name: {starts_with: "DC"}}) { name
+              devices(filters: {name: {starts_with: "extra"}}, pagination: {limit: 3}) { name interfaces(filters: {name: {exact: "eth0"}}) { name } }
+              other: devices(filters: {status: {exact: STATUS_PLANNED}}) { name }
+            } }`,
+        );
+        expectStatus(res, 200);
+        expect(res.body.errors).toBeUndefined();
+        return res.body.data.site_list;
+      };
+      const before = await statementsDuring(t, run);
+      const site = await createOne(t, '/api/dcim/sites/', { name: 'DC4', slug: 'dc4' });
+      const type = (await t.get('/api/dcim/device-types/?slug=switch-48')).body.results[0];
+      const role = (await t.get('/api/dcim/device-roles/?slug=switch')).body.results[0];
+      for (let i = 0; i < 5; i++) {
+        const device = await createOne(t, '/api/dcim/devices/', { name: `extra-dc4-${i}`, device_type: type.id, device_role: role.id, site: site.id });
+        await createOne(t, '/api/dcim/interfaces/', { device: device.id, name: 'eth0', type: '1000base-t' });
+      }
+      const sites = await run();
+      const dc4 = sites.find((s: Json) => s.name === 'DC4');
+      expect(dc4.devices.map((d: Json) => d.name)).toEqual(['extra-dc4-0', 'extra-dc4-1', 'extra-dc4-2']);
+      expect(dc4.devices[0].interfaces).toEqual([{ name: 'eth0' }]);
+      expect(sites.find((s: Json) => s.name === 'DC1').other).toEqual([{ name: 'rtr1' }]);
+      expect(await statementsDuring(t, run)).toBe(before);
+    });
+
+    it('pages each parent\'s list within MAX_PAGE_SIZE', async () => {
+      const small = await TestApp.start({ MAX_PAGE_SIZE: '1' });
+      try {
+        const tenant = await createOne(small, '/api/tenancy/tenants/', { name: 'T', slug: 't' });
+        for (const name of ['a', 'b']) await createOne(small, '/api/dcim/sites/', { name, slug: name, tenant: tenant.id });
+        const result = await data(small, `{ tenant(id: "${tenant.id}") { sites { name } more: sites(pagination: {limit: 5}) { name } } }`);
+        expect(result.tenant).toEqual({ sites: [{ name: 'a' }], more: [{ name: 'a' }] });
+      } finally {
+        await small.close();
+      }
+    });
+  });
 });
