@@ -383,4 +383,59 @@ describe('GraphQL at /v4/graphql/ as NetBox 4.6 speaks it', () => {
       }
     });
   });
+
+  describe('scalars', () => {
+    it('reads timestamps, dates and decimals as 4.6 declares them, choices as their values', async () => {
+      const rir = await createOne(t, '/api/ipam/rirs/', { name: 'RFC 1918', slug: 'rfc-1918' });
+      const aggregate = await createOne(t, '/api/ipam/aggregates/', { prefix: '10.0.0.0/8', rir: rir.id, date_added: '2024-02-29' });
+      const site = await createOne(t, '/api/dcim/sites/', { name: 'Geo', slug: 'geo', latitude: 12.5, longitude: -7.25 });
+      const result = await data(t, `{ aggregate(id: "${aggregate.id}") { date_added created last_updated } site(id: "${site.id}") { latitude longitude status } }`);
+      expect(result.aggregate).toEqual({ date_added: '2024-02-29', created: aggregate.created, last_updated: aggregate.last_updated });
+      expect(result.site).toEqual({ latitude: '12.500000', longitude: '-7.250000', status: 'active' });
+      const type = async (name: string) => new Map((await data(t, `{ __type(name: "${name}") { fields { name type { name ofType { name } } } } }`)).__type.fields.map((f: Json) => [f.name, f.type.name ?? f.type.ofType?.name]));
+      const aggregateType = await type('AggregateType');
+      // `created` is stored as a date (as REST shows it), `last_updated` as a timestamp.
+      expect([aggregateType.get('date_added'), aggregateType.get('created'), aggregateType.get('last_updated')]).toEqual(['Date', 'Date', 'DateTime']);
+      const siteType = await type('SiteType');
+      expect([siteType.get('latitude'), siteType.get('status')]).toEqual(['Decimal', 'String']);
+      expect((await type('ASNType')).get('asn')).toBe('BigInt');
+      // 3.5's (graphene's) types are unchanged at /graphql/.
+      const old = await data(t, `{ site(id: ${site.id}) { latitude created } }`, { path: V3 });
+      expect(old.site).toEqual({ latitude: 12.5, created: site.created });
+    });
+
+    it('filters dates and timestamps by value and by their parts', async () => {
+      const rir = (await t.get('/api/ipam/rirs/?slug=rfc-1918')).body.results[0];
+      for (const [prefix, date_added] of [
+        ['172.16.0.0/12', '2023-01-01'],
+        ['192.168.0.0/16', '2024-12-30'],
+        ['100.64.0.0/10', null],
+      ])
+        await createOne(t, '/api/ipam/aggregates/', { prefix, rir: rir.id, date_added });
+      const aggregates = (filters: string) => named(t, 'aggregate_list', filters, 'prefix');
+      expect(await aggregates('{date_added: {exact: "2024-02-29"}}')).toEqual(['10.0.0.0/8']);
+      expect(await aggregates('{date_added: {gte: "2024-01-01"}}')).toEqual(['10.0.0.0/8', '192.168.0.0/16']);
+      expect(await aggregates('{date_added: {range: {start: "2022-06-01", end: "2024-03-01"}}}')).toEqual(['10.0.0.0/8', '172.16.0.0/12']);
+      expect(await aggregates('{date_added: {year: {exact: 2024}, month: {gt: 6}}}')).toEqual(['192.168.0.0/16']);
+      expect(await aggregates('{date_added: {quarter: {exact: 1}}}')).toEqual(['10.0.0.0/8', '172.16.0.0/12']);
+      // 2023-01-01 is a Sunday of ISO week 52 of 2022; 2024-12-30 a Monday of week 1 of 2025.
+      expect(await aggregates('{date_added: {week_day: {exact: 1}}}')).toEqual(['172.16.0.0/12']);
+      expect(await aggregates('{date_added: {iso_week_day: {exact: 7}}}')).toEqual(['172.16.0.0/12']);
+      expect(await aggregates('{date_added: {iso_year: {exact: 2025}, week: {exact: 1}}}')).toEqual(['192.168.0.0/16']);
+      expect(await aggregates('{date_added: {week: {exact: 52}}}')).toEqual(['172.16.0.0/12']);
+      expect(await aggregates('{date_added: {day: {in_list: [29, 30]}}}')).toEqual(['10.0.0.0/8', '192.168.0.0/16']);
+      expect(await aggregates('{date_added: {is_null: true}}')).toEqual(['100.64.0.0/10']);
+      const now = new Date();
+      const year = now.getUTCFullYear();
+      const hour = now.getUTCHours();
+      // Within the hour the aggregate was written in, or the next one should the clock have turned since.
+      expect(await aggregates(`{last_updated: {year: {exact: ${year}}, hour: {in_list: [${hour}, ${(hour + 23) % 24}]}}, prefix: {exact: "10.0.0.0/8"}}`)).toEqual(['10.0.0.0/8']);
+      expect(await aggregates(`{last_updated: {year: {lt: ${year}}}}`)).toEqual([]);
+      expect(await aggregates(`{last_updated: {lt: "${year + 1}-01-01T00:00:00Z"}, prefix: {exact: "10.0.0.0/8"}}`)).toEqual(['10.0.0.0/8']);
+      expect(await aggregates(`{created: {year: {exact: ${year}}}, prefix: {exact: "10.0.0.0/8"}}`)).toEqual(['10.0.0.0/8']);
+      expect((await errors(t, '{ aggregate_list(filters: {date_added: {exact: "29 Feb"}}) { prefix } }'))[0]).toContain('Date cannot represent');
+      expect((await errors(t, '{ aggregate_list(filters: {date_added: {exact: "2024-02-30"}}) { prefix } }'))[0]).toContain('Date cannot represent');
+      expect((await errors(t, '{ aggregate_list(filters: {date_added: {year: {exact: "x"}}}) { prefix } }'))[0]).toContain('Int cannot represent');
+    });
+  });
 });

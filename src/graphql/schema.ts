@@ -21,6 +21,7 @@ import {
   ChoiceField,
   ComputedField,
   ContentTypeListField,
+  DateField,
   DateTimeField,
   DecimalField,
   Field,
@@ -43,7 +44,7 @@ import { DerivedRelation } from '../ipam/derived-relation';
 import { reads } from './columns';
 import { GraphqlContext, GraphqlRow, ListShape, MODEL_OF } from './context';
 import { ModelNames, Referrer, genericTargets, graphqlModels, isGraphqlName, referrersOf } from './names';
-import { BigIntScalar, GenericScalar, JsonScalar } from './scalars';
+import { BigIntScalar, DateScalar, DateTimeScalar, DecimalScalar, GenericScalar, JsonScalar } from './scalars';
 import { FilterValue, StrawberryFilters } from './strawberry-filters';
 
 export { BigIntScalar, GenericScalar, JsonScalar };
@@ -230,11 +231,19 @@ function fieldConfig(model: ModelDef, field: Field<any>, types: TypeLookup): Gra
   }
   if (field instanceof InputField) return null;
   const column = field.column;
-  if (field instanceof DateTimeField) return { type: GraphQLString, resolve: (row) => (row[column] ? formatTimestamp(row[column]) : null), ...reads(column) };
+  if (field instanceof DateTimeField && !types.lists) return { type: GraphQLString, resolve: (row) => (row[column] ? formatTimestamp(row[column]) : null), ...reads(column) };
   // A value stored as one dialect stores it reads as the other speaks it (3.5's unit of a machine's disk).
   const convert = types.dialect.conversion(model, field.name);
-  if (convert) return { type: scalarType(field, types.json), resolve: (row) => (row[column] === null || row[column] === undefined ? null : convert.out(row[column])), ...reads(column) };
-  return { type: scalarType(field, types.json), resolve: (row) => row[column] ?? null, ...reads(column) };
+  if (convert) return { type: scalarType(field, types), resolve: (row) => (row[column] === null || row[column] === undefined ? null : convert.out(row[column])), ...reads(column) };
+  // strawberry's Decimal reads as Django's, with the column's decimal places.
+  const decimal = types.lists ? decimalOf(field) : undefined;
+  if (decimal) return { type: DecimalScalar, resolve: (row) => (row[column] === null || row[column] === undefined ? null : Number(row[column]).toFixed(decimal.opts.places)), ...reads(column) };
+  return { type: scalarType(field, types), resolve: (row) => row[column] ?? null, ...reads(column) };
+}
+
+function decimalOf(field: Field<any>): DecimalField | undefined {
+  if (field instanceof ComputedField) return decimalOf(field.valueField);
+  return field instanceof DecimalField ? field : undefined;
 }
 
 /** A field naming one object by its id in `column`: that object, or null. */
@@ -247,11 +256,16 @@ function relationConfig(target: ModelDef, column: string, types: TypeLookup): Gr
   };
 }
 
-function scalarType(field: Field<any>, json: GraphQLScalarType): GraphQLOutputType {
-  if (field instanceof ComputedField) return scalarType(field.valueField, json);
+/** A value's type: graphene's in 3.5; strawberry-django's in 4.x, which reads timestamps, dates and decimals as scalars of their own and choices as their values. */
+function scalarType(field: Field<any>, types: TypeLookup): GraphQLOutputType {
+  const { json } = types;
+  const strawberry = !!types.lists;
+  if (field instanceof ComputedField) return scalarType(field.valueField, types);
   if (field instanceof ChoiceField) return field.numeric ? GraphQLInt : GraphQLString;
   if (field instanceof IntegerField) return field.opts.big ? BigIntScalar : GraphQLInt;
-  if (field instanceof DecimalField) return GraphQLFloat;
+  if (field instanceof DecimalField) return strawberry ? DecimalScalar : GraphQLFloat;
+  if (field instanceof DateTimeField && strawberry) return DateTimeScalar;
+  if (field instanceof DateField && strawberry) return DateScalar;
   if (field instanceof BooleanField) return GraphQLBoolean;
   if (field instanceof IntegerListField) return new GraphQLList(GraphQLInt);
   if (field instanceof ContentTypeListField) return new GraphQLList(GraphQLString);

@@ -35,7 +35,7 @@ import { escapeLike } from '../core/query/filters';
 import { ModelQuery, q, valueSql } from '../core/query/model-query';
 import { DerivedRelation } from '../ipam/derived-relation';
 import { ModelNames, isGraphqlName } from './names';
-import { BigIntScalar } from './scalars';
+import { BigIntScalar, DateScalar, DateTimeScalar } from './scalars';
 
 
 /** A lookup's values, as strawberry-django's lookup inputs name them. */
@@ -57,6 +57,62 @@ interface LookupValues {
   lte?: unknown;
   range?: { start?: unknown; end?: unknown } | null;
   is_null?: boolean | null;
+}
+
+const DATE_PARTS = ['year', 'month', 'day', 'week_day', 'iso_week_day', 'week', 'iso_year', 'quarter'] as const;
+const DATETIME_PARTS = [...DATE_PARTS, 'hour', 'minute', 'second'] as const;
+type DatePart = (typeof DATETIME_PARTS)[number];
+
+/** The parts of a date or timestamp its lookup compares; none of other fields. */
+function datePartsOf(field: Field<any>): readonly DatePart[] {
+  if (field instanceof ComputedField) return datePartsOf(field.valueField);
+  return field instanceof DateTimeField ? DATETIME_PARTS : field instanceof DateField ? DATE_PARTS : [];
+}
+
+/**
+ * A part of a date or of a timestamp (in UTC, NetBox's default time zone) as an integer, as Django's transforms
+ * extract it: `week_day` from Sunday (1) to Saturday (7), `iso_week_day` from Monday (1), `week` and `iso_year` ISO 8601's.
+ */
+function datePartSql(part: DatePart, col: string, driver: Driver, withTime: boolean): string {
+  if (driver === 'postgres') {
+    const at = withTime ? `(${col} AT TIME ZONE 'UTC')` : col;
+    const field = { year: 'YEAR', month: 'MONTH', day: 'DAY', week_day: 'DOW', iso_week_day: 'ISODOW', week: 'WEEK', iso_year: 'ISOYEAR', quarter: 'QUARTER', hour: 'HOUR', minute: 'MINUTE', second: 'SECOND' }[part];
+    const extracted = `CAST(FLOOR(EXTRACT(${field} FROM ${at})) AS INTEGER)`;
+    return part === 'week_day' ? `(${extracted} + 1)` : extracted;
+  }
+  const format = (f: string) => `CAST(strftime('${f}', ${col}) AS INTEGER)`;
+  switch (part) {
+    case 'year':
+      return format('%Y');
+    case 'month':
+      return format('%m');
+    case 'day':
+      return format('%d');
+    case 'week_day':
+      return `(${format('%w')} + 1)`;
+    case 'iso_week_day':
+      return `((${format('%w')} + 6) % 7 + 1)`;
+    case 'quarter':
+      return `((${format('%m')} + 2) / 3)`;
+    case 'hour':
+      return format('%H');
+    case 'minute':
+      return format('%M');
+    case 'second':
+      return format('%S');
+    default:
+      return isoWeekSqlite(part, col);
+  }
+}
+
+/**
+ * ISO 8601's week and week-numbering year in SQLite, which has no format for them before 3.46: the week's Thursday
+ * decides both (`date(col, '-3 days', 'weekday 4')` is the Thursday of the week holding `col`).
+ */
+function isoWeekSqlite(part: 'week' | 'iso_year', col: string): string {
+  const thursday = `date(${col}, '-3 days', 'weekday 4')`;
+  if (part === 'iso_year') return `CAST(strftime('%Y', ${thursday}) AS INTEGER)`;
+  return `((CAST(strftime('%j', ${thursday}) AS INTEGER) - 1) / 7 + 1)`;
 }
 
 const STRING_LOOKUPS = ['i_exact', 'contains', 'i_contains', 'starts_with', 'i_starts_with', 'ends_with', 'i_ends_with', 'regex', 'i_regex'] as const;
@@ -106,7 +162,11 @@ class LookupTypes {
 
   /** `<T>ComparisonFilterLookup`: exact, a list, none, the comparisons and a range. */
   comparison(prefix: string, of: GraphQLInputType, name = `${prefix}ComparisonFilterLookup`): GraphQLInputObjectType {
-    return this.once(name, () => ({
+    return this.once(name, () => this.comparisonFields(prefix, of));
+  }
+
+  private comparisonFields(prefix: string, of: GraphQLInputType): GraphQLInputFieldConfigMap {
+    return {
       exact: { type: of },
       in_list: { type: new GraphQLList(new GraphQLNonNull(of)) },
       is_null: { type: GraphQLBoolean },
@@ -115,8 +175,19 @@ class LookupTypes {
       lt: { type: of },
       lte: { type: of },
       range: { type: this.range(prefix, of) },
-    }));
+    };
   }
+
+  /** strawberry-django's `DateFilterLookup` and `DatetimeFilterLookup`: comparisons of the value, and of its parts (`year`, `hour`) as integers. */
+  date(withTime: boolean): GraphQLInputObjectType {
+    const prefix = withTime ? 'Datetime' : 'Date';
+    return this.once(`${prefix}FilterLookup`, () => {
+      const fields = this.comparisonFields(prefix, withTime ? DateTimeScalar : DateScalar);
+      for (const part of withTime ? DATETIME_PARTS : DATE_PARTS) fields[part] = { type: this.comparison('Int', GraphQLInt) };
+      return fields;
+    });
+  }
+
 
   /** NetBox's `IntegerLookup`, `BigIntegerLookup`, `FloatLookup`: one of a plain lookup, a range or comparisons. */
   numeric(name: string, prefix: string, of: GraphQLInputType): GraphQLInputObjectType {
@@ -268,8 +339,8 @@ export class StrawberryFilters {
     if (field instanceof BooleanField) return this.lookups.base('Bool', GraphQLBoolean);
     if (field instanceof IntegerField) return field.opts.big ? this.lookups.numeric('BigIntegerLookup', 'BigInt', BigIntScalar) : this.lookups.numeric('IntegerLookup', 'Int', GraphQLInt);
     if (field instanceof DecimalField) return this.lookups.numeric('FloatLookup', 'Float', GraphQLFloat);
-    if (field instanceof DateTimeField) return this.lookups.comparison('Datetime', GraphQLString, 'DatetimeFilterLookup');
-    if (field instanceof DateField) return this.lookups.comparison('Date', GraphQLString, 'DateFilterLookup');
+    if (field instanceof DateTimeField) return this.lookups.date(true);
+    if (field instanceof DateField) return this.lookups.date(false);
     return null;
   }
 
@@ -306,35 +377,45 @@ export class StrawberryFilters {
     };
   }
 
-  /** A field's lookups (`exact`, `i_contains`, `in_list`, `range`...), all of those given holding; a numeric one-of lookup is unwrapped. */
+  /** A field's lookups (`exact`, `i_contains`, `in_list`, `range`, a date's `year`...), all of those given holding; a numeric one-of lookup is unwrapped. */
   private lookupCondition(model: ModelDef, stored: string, field: Field<any>, name: string): Condition {
     const parseAs = this.stored(model, stored, field, name);
+    const parts = datePartsOf(field);
     return (query, alias, given) => {
-      const parse = (value: unknown) => parseAs(value, query.driver);
       const col = stored === 'id' ? `${alias}.id` : valueSql(field, alias);
       let lookups = given as LookupValues & { filter_lookup?: LookupValues; comparison_lookup?: LookupValues; range_lookup?: LookupValues['range'] };
       if ('range_lookup' in lookups) lookups = { range: lookups.range_lookup };
       else if ('filter_lookup' in lookups || 'comparison_lookup' in lookups) lookups = lookups.filter_lookup ?? lookups.comparison_lookup ?? {};
-      const terms: string[] = [];
-      // Booleans and choices match what they are given; the string lookups compare text.
-      if (lookups.exact !== undefined && lookups.exact !== null) terms.push(`${col} = ${query.param(parse(lookups.exact))}`);
-      if (lookups.in_list) terms.push(lookups.in_list.length ? `${col} IN ${query.params(lookups.in_list.map(parse))}` : '1 = 0');
-      if (typeof lookups.is_null === 'boolean') terms.push(`${col} IS ${lookups.is_null ? '' : 'NOT '}NULL`);
-      for (const [lookup, operator] of Object.entries(COMPARISONS)) {
-        const value = lookups[lookup as keyof typeof COMPARISONS];
-        if (value !== undefined && value !== null) terms.push(`${col} ${operator} ${query.param(parse(value))}`);
-      }
-      if (lookups.range) {
-        const { start, end } = lookups.range;
-        if (start !== undefined && start !== null) terms.push(`${col} >= ${query.param(parse(start))}`);
-        if (end !== undefined && end !== null) terms.push(`${col} <= ${query.param(parse(end))}`);
-      }
-      for (const lookup of STRING_LOOKUPS) {
-        const value = lookups[lookup];
-        if (typeof value === 'string') terms.push(this.textCondition(query, col, lookup, value, name));
+      const terms = this.lookupTerms(query, col, lookups, (value) => parseAs(value, query.driver), name);
+      for (const part of parts) {
+        const partLookups = (given as Record<string, LookupValues | null | undefined>)[part];
+        if (partLookups) terms.push(...this.lookupTerms(query, datePartSql(part, col, query.driver, field instanceof DateTimeField), partLookups, Number, name));
       }
       return terms.length ? terms.join(' AND ') : null;
     };
+  }
+
+  /** The conditions of one lookup input over an expression, its values parsed by `parse`. */
+  private lookupTerms(query: ModelQuery, col: string, lookups: LookupValues, parse: (value: unknown) => unknown, name: string): string[] {
+    const terms: string[] = [];
+    // Booleans and choices match what they are given; the string lookups compare text.
+    if (lookups.exact !== undefined && lookups.exact !== null) terms.push(`${col} = ${query.param(parse(lookups.exact))}`);
+    if (lookups.in_list) terms.push(lookups.in_list.length ? `${col} IN ${query.params(lookups.in_list.map(parse))}` : '1 = 0');
+    if (typeof lookups.is_null === 'boolean') terms.push(`${col} IS ${lookups.is_null ? '' : 'NOT '}NULL`);
+    for (const [lookup, operator] of Object.entries(COMPARISONS)) {
+      const value = lookups[lookup as keyof typeof COMPARISONS];
+      if (value !== undefined && value !== null) terms.push(`${col} ${operator} ${query.param(parse(value))}`);
+    }
+    if (lookups.range) {
+      const { start, end } = lookups.range;
+      if (start !== undefined && start !== null) terms.push(`${col} >= ${query.param(parse(start))}`);
+      if (end !== undefined && end !== null) terms.push(`${col} <= ${query.param(parse(end))}`);
+    }
+    for (const lookup of STRING_LOOKUPS) {
+      const value = lookups[lookup];
+      if (typeof value === 'string') terms.push(this.textCondition(query, col, lookup, value, name));
+    }
+    return terms;
   }
 
   /** A string lookup over a column: case-sensitive ones as the database compares text, `i_` ones over lowered text. */
