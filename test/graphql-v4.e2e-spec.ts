@@ -438,4 +438,38 @@ describe('GraphQL at /v4/graphql/ as NetBox 4.6 speaks it', () => {
       expect((await errors(t, '{ aggregate_list(filters: {date_added: {year: {exact: "x"}}}) { prefix } }'))[0]).toContain('Int cannot represent');
     });
   });
+
+  describe('tree filters', () => {
+    it('pick objects related to a node of a tree or to its relatives', async () => {
+      const region = (name: string, parent?: Json) => createOne(t, '/api/dcim/regions/', { name, slug: name.toLowerCase(), parent: parent?.id });
+      const europe = await region('Europe');
+      const germany = await region('Germany', europe);
+      const france = await region('France', europe);
+      const berlin = await region('Berlin', germany);
+      const asia = await region('Asia');
+      for (const [name, at] of [
+        ['In Europe', europe],
+        ['In Germany', germany],
+        ['In France', france],
+        ['In Berlin', berlin],
+        ['In Asia', asia],
+      ] as const)
+        await createOne(t, '/api/dcim/sites/', { name, slug: name.toLowerCase().replace(' ', '-'), region: at.id });
+      const sites = (node: Json, match: string) => named(t, 'site_list', `{region_id: {id: "${node.id}", match_type: ${match}}}`);
+      expect(await sites(germany, 'EXACT')).toEqual(['In Germany']);
+      expect(await sites(europe, 'DESCENDANTS')).toEqual(['In Berlin', 'In France', 'In Germany']);
+      expect(await sites(europe, 'SELF_AND_DESCENDANTS')).toEqual(['In Berlin', 'In Europe', 'In France', 'In Germany']);
+      expect(await sites(europe, 'CHILDREN')).toEqual(['In France', 'In Germany']);
+      expect(await sites(germany, 'SIBLINGS')).toEqual(['In France']);
+      expect(await sites(europe, 'SIBLINGS')).toEqual([]);
+      expect(await sites(berlin, 'ANCESTORS')).toEqual(['In Europe', 'In Germany']);
+      expect(await sites(berlin, 'PARENT')).toEqual(['In Germany']);
+      expect(await sites(asia, 'PARENT')).toEqual([]);
+      expect(await sites({ id: 999999 }, 'DESCENDANTS')).toEqual([]);
+      // A tree's own parent is a plain id.
+      expect(await named(t, 'region_list', `{parent_id: "${europe.id}"}`)).toEqual(['France', 'Germany']);
+      expect((await errors(t, '{ site_list(filters: {region_id: {id: "x", match_type: EXACT}}) { name } }'))[0]).toContain('Invalid filter region_id');
+      expect((await errors(t, `{ site_list(filters: {region_id: "${europe.id}"}) { name } }`))[0]).toContain('TreeNodeFilter');
+    });
+  });
 });

@@ -115,6 +115,9 @@ function isoWeekSqlite(part: 'week' | 'iso_year', col: string): string {
   return `((CAST(strftime('%j', ${thursday}) AS INTEGER) - 1) / 7 + 1)`;
 }
 
+/** NetBox's TreeNodeMatch, by value. */
+const TREE_MATCHES = ['exact', 'descendants', 'self_and_descendants', 'children', 'siblings', 'ancestors', 'parent'] as const;
+
 const STRING_LOOKUPS = ['i_exact', 'contains', 'i_contains', 'starts_with', 'i_starts_with', 'ends_with', 'i_ends_with', 'regex', 'i_regex'] as const;
 const COMPARISONS = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
 
@@ -188,6 +191,18 @@ class LookupTypes {
     });
   }
 
+  /** NetBox's `TreeNodeFilter`: a node of a tree and which of its relatives match. */
+  treeNode(): GraphQLInputObjectType {
+    return this.once('TreeNodeFilter', () => ({
+      id: { type: new GraphQLNonNull(GraphQLID) },
+      match_type: {
+        type: new GraphQLNonNull(
+          (this.treeMatch ??= new GraphQLEnumType({ name: 'TreeNodeMatch', values: Object.fromEntries(TREE_MATCHES.map((m) => [m.toUpperCase(), { value: m }])) })),
+        ),
+      },
+    }));
+  }
+  private treeMatch?: GraphQLEnumType;
 
   /** NetBox's `IntegerLookup`, `BigIntegerLookup`, `FloatLookup`: one of a plain lookup, a range or comparisons. */
   numeric(name: string, prefix: string, of: GraphQLInputType): GraphQLInputObjectType {
@@ -309,7 +324,13 @@ export class StrawberryFilters {
       if (field instanceof ForeignKeyField) {
         if (!field.installed || !this.names.has(field.target)) continue;
         entries.set(name, { type: this.inputOf(field.target), condition: this.relatedCondition(field) });
-        if (!(`${name}_id` in model.storedFields)) entries.set(`${name}_id`, { type: GraphQLID, condition: this.relatedIdCondition(model, field, name) });
+        if (`${name}_id` in model.storedFields) continue;
+        // A relation to a tree, other than a tree's own parent, picks by a node and its relatives, as REST's tree filters pick what is below.
+        const tree = field.target.tree && !(field.target === model && stored === 'parent');
+        entries.set(
+          `${name}_id`,
+          tree ? { type: this.lookups.treeNode(), condition: this.treeNodeCondition(field, `${name}_id`) } : { type: GraphQLID, condition: this.relatedIdCondition(model, field, name) },
+        );
         continue;
       }
       if (field instanceof ManyToManyField) {
@@ -454,6 +475,30 @@ export class StrawberryFilters {
   private relatedIdCondition(model: ModelDef, field: ForeignKeyField, name: string): Condition {
     const parse = this.stored(model, 'id', field, `${name}_id`);
     return (query, alias, value) => `${alias}.${q(field.column)} = ${query.param(parse(value, query.driver))}`;
+  }
+
+  /** `region_id: {id, match_type}`: rows related to the node, or to its relatives by their tree paths; nothing where there is no such node. */
+  private treeNodeCondition(field: ForeignKeyField, name: string): Condition {
+    const target = field.target;
+    const parent = target.storedFields.parent.column;
+    return (query, alias, value, state) => {
+      const { id, match_type } = value as { id: string; match_type: (typeof TREE_MATCHES)[number] };
+      if (!/^\d+$/.test(String(id))) throw new GraphQLError(`Invalid filter ${name}: “${id}” is not a valid id.`, { extensions: { code: 'BAD_FILTER', field: name } });
+      const node = `f${state.next++}`;
+      const relative = `f${state.next++}`;
+      const under = (above: string, below: string) => `${below}.tree_path LIKE (${above}.tree_path || '%')`;
+      const match = {
+        exact: `${relative}.id = ${node}.id`,
+        descendants: `${under(node, relative)} AND ${relative}.id <> ${node}.id`,
+        self_and_descendants: under(node, relative),
+        children: `${relative}.${q(parent)} = ${node}.id`,
+        siblings: `${relative}.${q(parent)} = ${node}.${q(parent)} AND ${relative}.id <> ${node}.id`,
+        ancestors: `${under(relative, node)} AND ${relative}.id <> ${node}.id`,
+        parent: `${relative}.id = ${node}.${q(parent)}`,
+      }[match_type];
+      const table = q(target.table);
+      return `${alias}.${q(field.column)} IN (SELECT ${relative}.id FROM ${table} ${relative} INNER JOIN ${table} ${node} ON ${node}.id = ${query.param(Number(id))} WHERE ${match})`;
+    };
   }
 
   /** `tenants: {...}` over a many-to-many relation: rows with any member matching. */
