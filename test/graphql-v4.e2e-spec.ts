@@ -110,6 +110,9 @@ describe('GraphQL at /v4/graphql/ as NetBox 4.6 speaks it', () => {
       const v4 = await data(t, `{ device(id: "${seed.sw1.id}") { role { slug } } interface(id: "${seed.eth0.id}") { primary_mac_address { mac_address } } }`);
       expect(v4.device).toEqual({ role: { slug: 'switch' } });
       expect(v4.interface).toEqual({ primary_mac_address: null });
+      // Fields 4.6's serializers add to a model 3.5 has (a VLAN group's tenant), in its types and filters.
+      const group = await data(t, '{ vlan_group_list(filters: {tenant_id: "999999"}) { name } all: vlan_group_list { name tenant { name } } }');
+      expect(group).toEqual({ vlan_group_list: [], all: [{ name: 'Campus', tenant: null }] });
       const v3 = await data(t, `{ device(id: ${seed.sw1.id}) { device_role { slug } } }`, { path: V3 });
       expect(v3.device).toEqual({ device_role: { slug: 'switch' } });
       expect((await gql(t, `{ device(id: "${seed.sw1.id}") { device_role { slug } } }`)).body.errors[0].message).toContain('Cannot query field "device_role"');

@@ -38,6 +38,7 @@ import type { Dialect } from '../core/dialect/dialect';
 import { nativeDialect } from '../core/dialect/registry';
 import { ModelDef, registry } from '../core/model/model';
 import { filterValueSchema } from '../core/openapi/openapi';
+import { keysFor } from '../core/serialize/serializer';
 import { FilterError, QueryParams, applyFilters, filtersFor } from '../core/query/filters';
 import type { ModelQuery } from '../core/query/model-query';
 import { DerivedRelation } from '../ipam/derived-relation';
@@ -178,9 +179,9 @@ function listShape(model: ModelDef, filters: StrawberryFilters, args: ListArgs, 
  * choices read as their values, foreign keys as the related object and many-to-many relations as lists.
  */
 function ownFieldsOf(model: ModelDef, types: TypeLookup): Fields {
-  // What the dialect's REST API shows, under its names (3.5's: no 4.x fields the models store).
+  // What the dialect's REST API shows, under its names (3.5's: no 4.x fields the models store; 4.6's: its serializers' fields).
   const { dialect } = types;
-  const shown = new Set(model.full.filter((name) => dialect.shows(model, name)));
+  const shown = new Set(keysFor(model, 'full', dialect));
   const fields: Fields = {
     id: { type: new GraphQLNonNull(GraphQLID), resolve: (row) => row.id, ...reads('id') },
     // Labels may read any column: the row is read whole.

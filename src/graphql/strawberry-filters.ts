@@ -33,6 +33,7 @@ import {
 import { ModelDef, registry } from '../core/model/model';
 import { escapeLike } from '../core/query/filters';
 import { ModelQuery, q, valueSql } from '../core/query/model-query';
+import { keysFor } from '../core/serialize/serializer';
 import { DerivedRelation } from '../ipam/derived-relation';
 import { ModelNames, isGraphqlName } from './names';
 import { BigIntScalar, DateScalar, DateTimeScalar } from './scalars';
@@ -315,7 +316,7 @@ export class StrawberryFilters {
     if (entries) return entries;
     entries = new Map();
     this.entries.set(model, entries);
-    const shown = new Set(model.full.filter((name) => this.dialect.shows(model, name)));
+    const shown = new Set(keysFor(model, 'full', this.dialect));
     entries.set('id', { type: this.lookups.comparison('ID', GraphQLID), condition: this.lookupCondition(model, 'id', model.storedFields.id, 'id') });
     for (const [stored, field] of Object.entries(model.storedFields)) {
       if (stored === 'id' || !shown.has(stored)) continue;
