@@ -475,4 +475,65 @@ describe('GraphQL at /v4/graphql/ as NetBox 4.6 speaks it', () => {
       expect((await errors(t, `{ site_list(filters: {region_id: "${europe.id}"}) { name } }`))[0]).toContain('TreeNodeFilter');
     });
   });
+
+  describe('filters over object types, JSON and lists', () => {
+    it('filter an object type, or a list of them, by the content type\'s id, app label and model', async () => {
+      const macs = (filters: string) => named(t, 'mac_address_list', filters, 'mac_address');
+      expect(await macs('{assigned_object_type: {app_label: {exact: "dcim"}, model: {exact: "interface"}}}')).toEqual(['00:11:22:33:44:55']);
+      expect(await macs('{assigned_object_type: {model: {exact: "vminterface"}}}')).toEqual([]);
+      expect(await macs('{assigned_object_type: {NOT: {model: {exact: "vminterface"}}}}')).toEqual(['00:11:22:33:44:55']);
+      await createOne(t, '/api/extras/custom-fields/', { name: 'owner', type: 'text', content_types: ['dcim.site', 'dcim.device'] });
+      await createOne(t, '/api/extras/custom-fields/', { name: 'cost', type: 'integer', content_types: ['tenancy.tenant'] });
+      const fields = (filters: string) => named(t, 'custom_field_list', filters);
+      expect(await fields('{object_types: {model: {exact: "device"}}}')).toEqual(['owner']);
+      expect(await fields('{object_types: {app_label: {in_list: ["dcim", "tenancy"]}}}')).toEqual(['cost', 'owner']);
+      const type = await data(t, '{ __type(name: "ContentTypeFilter") { inputFields { name } } }');
+      expect(type.__type.inputFields.map((f: Json) => f.name)).toEqual(['id', 'app_label', 'model', 'AND', 'OR', 'NOT', 'DISTINCT']);
+    });
+
+    it('filter a JSON document by a path and a lookup of the value there', async () => {
+      const context = (name: string, data: Json) => createOne(t, '/api/extras/config-contexts/', { name, data });
+      await context('ntp-eu', { ntp: { zone: 'eu-west', port: 123, enabled: true, servers: ['a', 'b'] } });
+      await context('ntp-us', { ntp: { zone: 'us-east', port: 1123, enabled: false, servers: ['c'] } });
+      await context('other', { ntp: { zone: 5 }, motd: 'hello' });
+      const contexts = (path: string, lookup: string) => named(t, 'config_context_list', `{data: {path: "${path}", lookup: ${lookup}}}`);
+      expect(await contexts('ntp__zone', '{string_lookup: {exact: "eu-west"}}')).toEqual(['ntp-eu']);
+      expect(await contexts('ntp__zone', '{string_lookup: {i_starts_with: "US"}}')).toEqual(['ntp-us']);
+      expect(await contexts('ntp__zone', '{string_lookup: {in_: ["eu-west", "us-east"]}}')).toEqual(['ntp-eu', 'ntp-us']);
+      // A number is no string: its text matches no string lookup.
+      expect(await contexts('ntp__zone', '{string_lookup: {exact: "5"}}')).toEqual([]);
+      expect(await contexts('ntp__port', '{int_comparison_lookup: {gt: 200}}')).toEqual(['ntp-us']);
+      expect(await contexts('ntp__port', '{int_range_lookup: {start: 100, end: 200}}')).toEqual(['ntp-eu']);
+      expect(await contexts('ntp__port', '{float_comparison_lookup: {lte: 123.5}}')).toEqual(['ntp-eu']);
+      expect(await contexts('ntp__enabled', '{boolean_lookup: {exact: false}}')).toEqual(['ntp-us']);
+      expect(await contexts('ntp__servers__1', '{string_lookup: {exact: "b"}}')).toEqual(['ntp-eu']);
+      expect(await contexts('motd', '{string_lookup: {isnull: true}}')).toEqual(['ntp-eu', 'ntp-us']);
+      expect(await contexts('motd', '{string_lookup: {isnull: false}}')).toEqual(['other']);
+      // An invalid path is no filter, as NetBox skips it.
+      expect(await contexts('ntp____zone', '{string_lookup: {exact: "x"}}')).toEqual(['ntp-eu', 'ntp-us', 'other']);
+      expect((await errors(t, '{ config_context_list(filters: {data: {path: "ntp", lookup: {string_lookup: {exact: "x"}, boolean_lookup: {exact: true}}}}) { name } }'))[0]).toContain('exactly one key');
+      expect((await errors(t, '{ config_context_list(filters: {data: {path: "ntp__zone", lookup: {string_lookup: {regex: "("}}}}) { name } }'))[0]).toContain('Invalid filter data');
+      // Custom field data under its stored name, as 4.6 filters it.
+      await createOne(t, '/api/dcim/sites/', { name: 'Owned', slug: 'owned', custom_fields: { owner: 'NOC' } });
+      expect(await named(t, 'site_list', '{custom_field_data: {path: "owner", lookup: {string_lookup: {exact: "NOC"}}}}')).toEqual(['Owned']);
+    });
+
+    it('filter a list by what it holds, and a list of ranges by a value in one', async () => {
+      await createOne(t, '/api/ipam/services/', { device: seed.sw1.id, name: 'Web', protocol: 'tcp', ports: [80, 443] });
+      await createOne(t, '/api/ipam/services/', { device: seed.sw1.id, name: 'SSH', protocol: 'tcp', ports: [22] });
+      const services = (lookup: string) => named(t, 'service_list', `{ports: ${lookup}}`);
+      expect(await services('{contains: [443]}')).toEqual(['Web']);
+      expect(await services('{contains: [80, 22]}')).toEqual([]);
+      expect(await services('{contained_by: [22, 80, 443, 8080]}')).toEqual(['SSH', 'Web']);
+      expect(await services('{contained_by: [80]}')).toEqual([]);
+      expect(await services('{overlap: [22, 8080]}')).toEqual(['SSH']);
+      expect(await services('{length: 2}')).toEqual(['Web']);
+      expect((await errors(t, '{ service_list(filters: {ports: {length: 1, contains: [22]}}) { name } }'))[0]).toContain('exactly one key');
+      await createOne(t, '/v4/api/ipam/vlan-groups/', { name: 'Hundreds', slug: 'hundreds', vid_ranges: [[100, 199], [300, 310]] });
+      const groups = (vid: number) => named(t, 'vlan_group_list', `{vid_ranges: {contains: ${vid}}}`);
+      expect(await groups(150)).toEqual(['Campus', 'Hundreds']);
+      expect(await groups(310)).toEqual(['Campus', 'Hundreds']);
+      expect(await groups(250)).toEqual(['Campus']);
+    });
+  });
 });
