@@ -3,6 +3,8 @@ import { ComputedField, DateField, DateTimeField, Driver, Field } from '../core/
 import { escapeLike } from '../core/query/filters';
 import type { ModelQuery } from '../core/query/model-query';
 
+/* strawberry-django's lookups in SQL: a lookup input's conditions over a column or an expression, on both databases. */
+
 /** A lookup's values, as strawberry-django's lookup inputs name them. */
 export interface LookupValues {
   exact?: unknown;
@@ -24,18 +26,16 @@ export interface LookupValues {
   is_null?: boolean | null;
 }
 
-export const STRING_LOOKUPS = ['i_exact', 'contains', 'i_contains', 'starts_with', 'i_starts_with', 'ends_with', 'i_ends_with', 'regex', 'i_regex'] as const;
-export const COMPARISONS = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
+const STRING_LOOKUPS = ['i_exact', 'contains', 'i_contains', 'starts_with', 'i_starts_with', 'ends_with', 'i_ends_with', 'regex', 'i_regex'] as const;
+const COMPARISONS = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
 
 /** How a filter's value narrows the rows aliased `alias`: a condition, or null for none. */
 export type Condition = (query: ModelQuery, alias: string, value: unknown, state: AliasState) => string | null;
-
 
 /** Aliases of the subqueries a filter nests, numbered across one statement. */
 export interface AliasState {
   next: number;
 }
-
 
 /** The conditions of one lookup input over an expression, its values parsed by `parse`. */
 export function lookupTerms(query: ModelQuery, col: string, lookups: LookupValues, parse: (value: unknown) => unknown, name: string): string[] {
@@ -59,7 +59,6 @@ export function lookupTerms(query: ModelQuery, col: string, lookups: LookupValue
   }
   return terms;
 }
-
 
 /** A string lookup over a column: case-sensitive ones as the database compares text, `i_` ones over lowered text. */
 function textCondition(query: ModelQuery, col: string, lookup: (typeof STRING_LOOKUPS)[number], value: string, name: string): string {

@@ -44,9 +44,6 @@ import { LookupTypes, TREE_MATCHES } from './lookup-types';
 import { ModelNames, isGraphqlName } from './names';
 import { BigIntScalar } from './scalars';
 
-export { SQLITE_REGEXP, registerSqliteRegexp } from './lookup-sql';
-export type { SqliteFunctions } from './lookup-sql';
-
 interface FilterEntry {
   type: GraphQLInputType;
   condition: Condition;
@@ -284,7 +281,6 @@ export class StrawberryFilters {
       return terms.length ? terms.join(' AND ') : null;
     };
   }
-
 
   /** `site: {...}`: rows whose related object matches the target's filter. */
   private relatedCondition(field: ForeignKeyField): Condition {
