@@ -24,6 +24,7 @@ DJANGO_MODELS = {'ContentType': 'contenttypes.contenttype', 'Permission': 'auth.
 # Models and abstract bases from outside NetBox's source, as their libraries declare them. `user` stands for
 # settings.AUTH_USER_MODEL, `group` for the group model of the release.
 LIBRARY_BASES = {
+    'TreeForeignKey': {'bases': ['ForeignKey']},
     'AbstractBaseUser': {'datetime': ['last_login']},
     'PermissionsMixin': {'m2m': {'groups': 'auth.group', 'user_permissions': 'auth.permission'}},
     'CommonGenericTaggedItemBase': {'fk': {'content_type': 'contenttypes.contenttype'}},
@@ -35,6 +36,7 @@ LIBRARY_MODELS = {
     'auth.group': {'m2m': {'permissions': 'auth.permission'}},
     'auth.user': {'bases': ['AbstractBaseUser', 'PermissionsMixin'], 'datetime': ['date_joined']},
     'admin.logentry': {'table': 'django_admin_log', 'fk': {'user': 'user', 'content_type': 'contenttypes.contenttype'}, 'datetime': ['action_time']},
+    'migrations.migration': {'table': 'django_migrations', 'datetime': ['applied']},
     'sessions.session': {'table': 'django_session', 'pk': 'session_key', 'datetime': ['expire_date']},
     'taggit.tag': {},
     'taggit.taggeditem': {'bases': ['GenericTaggedItemBase'], 'fk': {'tag': 'taggit.tag'}},
