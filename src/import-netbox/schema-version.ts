@@ -7,6 +7,8 @@ export interface NetboxSchema {
   latest: Record<string, string>;
   /** Some of the next release's migrations applied too: a pre-release of it (the demo data's 4.2), or an upgrade stopped midway. */
   before?: string;
+  /** How the schema was found where the source has no django_migrations (a `dumpdata` file). */
+  inferred?: string;
 }
 
 /** A source this importer cannot read: its schema is not one of a release it knows. */
@@ -69,4 +71,14 @@ export function detectSchema(applied: Array<{ app: string; name: string }>): Net
     return { ...schema, before: next.from };
   }
   throw new UnknownSchemaError(`The source's NetBox is older than ${FIRST} (newest migrations: ${found}). Upgrade it to ${FIRST} or later first, then import.`);
+}
+
+/**
+ * The earliest release schema that has every one of the given migrations (each app's names compare in order): the
+ * oldest NetBox that could hold a source known only by what it contains, such as a `dumpdata` file.
+ */
+export function earliestSchemaWith(migrations: Array<{ app: string; name: string }>): NetboxSchema {
+  const schema = STATES.find((state) => migrations.every(({ app, name }) => (state.latest[app] ?? '') >= name));
+  if (!schema) throw new UnknownSchemaError(`The source has models no release from ${FIRST} to ${LAST} has.`);
+  return schema;
 }

@@ -48,6 +48,8 @@ export class PostgresSource implements NetboxSource {
     this.client = new Client({ connectionString: url });
     // Counts and ids beyond 2^53 do not occur in NetBox; bigint ids are read as numbers.
     this.client.setTypeParser(20, (value: string) => Number(value));
+    // A date is its 'YYYY-MM-DD' text, as dumpdata writes it: pg's default makes it a Date at local midnight.
+    this.client.setTypeParser(1082, (value: string) => value);
   }
 
   private open(): Promise<void> {
