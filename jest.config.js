@@ -15,6 +15,7 @@ const TOOL_SUITES = [
   '<rootDir>/test/clients\\.e2e-spec\\.ts$',
   '<rootDir>/test/db-faults\\.e2e-spec\\.ts$',
   '<rootDir>/test/data-sources-git\\.e2e-spec\\.ts$',
+  '<rootDir>/test/import-netbox-sources\\.e2e-spec\\.ts$',
 ];
 module.exports = {
   // An end-to-end app starts on a fresh database and applies every migration: on PostgreSQL on a busy machine that takes seconds.

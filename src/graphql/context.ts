@@ -25,13 +25,31 @@ export type GraphqlRow = Row & { [MODEL_OF]?: ModelDef };
 export const MAX_BATCH = 5000;
 
 /**
+ * How a nested list is narrowed and paged (4.x's `filters` and `pagination` on a relation's list). Parents asking
+ * for the same shape share one loader, so a level costs the same statements whatever the number of parents.
+ */
+export interface ListShape {
+  /** Tells shapes apart: the same filters and page give the same key. */
+  key: string;
+  narrow(query: ModelQuery): void;
+  /** Each parent's page of its list, cut from the rows the level read together. */
+  offset?: number;
+  limit?: number;
+  /** From this id on, in the order of ids, as strawberry-django's `start`. */
+  start?: number;
+}
+
+/** Every object of each list, in its model's order. */
+const WHOLE: ListShape = { key: '', narrow: () => undefined };
+
+/**
  * What one GraphQL request reads with: the user's view scope of each model, computed once, and loaders
  * that gather every object a level of the query asks for into one statement per relation, whatever the
  * number of parents (no N+1).
  */
 export class GraphqlContext {
-  /** Loaders by kind, then by what they read (a model, a relation): found without building a key per object. */
-  private readonly loaders = new Map<unknown, Map<unknown, DataLoader<any, any>>>();
+  /** Loaders by kind, then by what they read (a model, a relation), then by a list's shape: found without building a key per object. */
+  private readonly loaders = new Map<unknown, Map<unknown, Map<string, DataLoader<any, any>>>>();
   /** The operation's one unbounded list, read a chunk at a time. */
   streaming?: ChunkedList;
   /** The response's body, once the operation has run: its text, or a stream sent a chunk at a time. */
@@ -94,12 +112,28 @@ export class GraphqlContext {
     return this.marked(model, await query.rows({ ...page, order: page.order ?? query.defaultOrder(), columns: this.columnsOf(model, extra) }));
   }
 
-  private loader<K, V>(kind: unknown, of: unknown, batch: (keys: readonly K[]) => Promise<V[]>, cacheKey?: (key: K) => unknown): DataLoader<K, V> {
-    let loaders = this.loaders.get(kind);
-    if (!loaders) this.loaders.set(kind, (loaders = new Map()));
-    let loader = loaders.get(of);
-    if (!loader) loaders.set(of, (loader = new DataLoader<K, V, unknown>(batch, { cacheKeyFn: cacheKey, maxBatchSize: MAX_BATCH })));
+  private loader<K, V>(kind: unknown, of: unknown, batch: (keys: readonly K[]) => Promise<V[]>, cacheKey?: (key: K) => unknown, shape = ''): DataLoader<K, V> {
+    let byOf = this.loaders.get(kind);
+    if (!byOf) this.loaders.set(kind, (byOf = new Map()));
+    let byShape = byOf.get(of);
+    if (!byShape) byOf.set(of, (byShape = new Map()));
+    let loader = byShape.get(shape);
+    if (!loader) byShape.set(shape, (loader = new DataLoader<K, V, unknown>(batch, { cacheKeyFn: cacheKey, maxBatchSize: MAX_BATCH })));
     return loader;
+  }
+
+  /** Rows of a list's model for a level's parents: `narrow` picks them, the shape's filters narrow them further, ordered by id from its `start`. */
+  private listRows(model: ModelDef, shape: ListShape, narrow: (query: ModelQuery) => void, extra: string[] = []): Promise<GraphqlRow[]> {
+    return this.rows(
+      model,
+      (query) => {
+        narrow(query);
+        shape.narrow(query);
+        if (shape.start !== undefined) query.where(`t.id >= ${query.param(shape.start)}`);
+      },
+      { order: shape.start === undefined ? undefined : ['id'] },
+      extra,
+    );
   }
 
   /** Objects by id; null for those missing or out of the user's view. */
@@ -112,26 +146,38 @@ export class GraphqlContext {
   }
 
   /** The objects whose foreign key (or 3.5's, derived) points at each parent id. */
-  referrers(fk: ForeignKeyField | DerivedRelation): DataLoader<number, GraphqlRow[]> {
-    return this.loader('fk', fk, async (ids) => {
-      const rows = await this.rows(fk.model, (query) => void query.where(`${valueSql(fk)} IN ${query.params([...new Set(ids)])}`), {}, [fk.column]);
-      return groupBy(ids, rows, (row) => row[fk.column]);
-    });
+  referrers(fk: ForeignKeyField | DerivedRelation, shape = WHOLE): DataLoader<number, GraphqlRow[]> {
+    return this.loader(
+      'fk',
+      fk,
+      async (ids) => {
+        const rows = await this.listRows(fk.model, shape, (query) => void query.where(`${valueSql(fk)} IN ${query.params([...new Set(ids)])}`), [fk.column]);
+        return paged(groupBy(ids, rows, (row) => row[fk.column]), shape);
+      },
+      undefined,
+      shape.key,
+    );
   }
 
   /** The objects of `source` whose generic relation names each object of `target`. */
-  genericReferrers(source: ModelDef, field: GenericRelationField, target: ModelDef): DataLoader<number, GraphqlRow[]> {
+  genericReferrers(source: ModelDef, field: GenericRelationField, target: ModelDef, shape = WHOLE): DataLoader<number, GraphqlRow[]> {
     const type = source.storedFields[field.typeField].column;
     const id = source.storedFields[field.idField].column;
-    return this.loader(field, target, async (ids) => {
-      const rows = await this.rows(
-        source,
-        (query) => void query.where(`t.${q(type)} = ${query.param(target.label)} AND t.${q(id)} IN ${query.params([...new Set(ids)])}`),
-        {},
-        [id],
-      );
-      return groupBy(ids, rows, (row) => Number(row[id]));
-    });
+    return this.loader(
+      field,
+      target,
+      async (ids) => {
+        const rows = await this.listRows(
+          source,
+          shape,
+          (query) => void query.where(`t.${q(type)} = ${query.param(target.label)} AND t.${q(id)} IN ${query.params([...new Set(ids)])}`),
+          [id],
+        );
+        return paged(groupBy(ids, rows, (row) => Number(row[id])), shape);
+      },
+      undefined,
+      shape.key,
+    );
   }
 
   /** The object a generic relation names, by `type:id`. */
@@ -158,32 +204,44 @@ export class GraphqlContext {
   }
 
   /** The members of a many-to-many relation of each owner id, in the target's order. */
-  members(field: ManyToManyField): DataLoader<number, GraphqlRow[]> {
-    return this.loader('m2m', field, async (ids) => {
-      const links = await selectSql<{ src: number; dst: number }>(
-        this.db.manager,
-        `SELECT x.${q(field.sourceColumn)} AS src, x.${q(field.targetColumn)} AS dst FROM ${q(field.throughTable)} x WHERE x.${q(field.sourceColumn)} IN (:...ids)`,
-        { ids: [...new Set(ids)] },
-      );
-      const targets = await this.rows(field.target, (query) => void query.whereIdIn([...new Set(links.map((l) => Number(l.dst)))]));
-      return membersOf(ids, links, targets);
-    });
+  members(field: ManyToManyField, shape = WHOLE): DataLoader<number, GraphqlRow[]> {
+    return this.loader(
+      'm2m',
+      field,
+      async (ids) => {
+        const links = await selectSql<{ src: number; dst: number }>(
+          this.db.manager,
+          `SELECT x.${q(field.sourceColumn)} AS src, x.${q(field.targetColumn)} AS dst FROM ${q(field.throughTable)} x WHERE x.${q(field.sourceColumn)} IN (:...ids)`,
+          { ids: [...new Set(ids)] },
+        );
+        const targets = await this.listRows(field.target, shape, (query) => void query.whereIdIn([...new Set(links.map((l) => Number(l.dst)))]));
+        return paged(membersOf(ids, links, targets), shape);
+      },
+      undefined,
+      shape.key,
+    );
   }
 
   /** Each object's tags, by name. */
-  tags(model: ModelDef): DataLoader<number, GraphqlRow[]> {
-    return this.loader('tags', model, async (ids) => {
-      const items = registry.get('extras.taggeditem');
-      const tag = registry.get('extras.tag');
-      if (!items || !tag) return ids.map(() => []);
-      const links = await selectSql<{ src: number; dst: number }>(
-        this.db.manager,
-        `SELECT x.object_id AS src, x.tag_id AS dst FROM ${q(items.table)} x WHERE x.content_type = :type AND x.object_id IN (:...ids)`,
-        { type: model.label, ids: [...new Set(ids)] },
-      );
-      const tags = await this.rows(tag, (query) => void query.whereIdIn([...new Set(links.map((l) => Number(l.dst)))]));
-      return membersOf(ids, links, tags);
-    });
+  tags(model: ModelDef, shape = WHOLE): DataLoader<number, GraphqlRow[]> {
+    return this.loader(
+      'tags',
+      model,
+      async (ids) => {
+        const items = registry.get('extras.taggeditem');
+        const tag = registry.get('extras.tag');
+        if (!items || !tag) return ids.map(() => []);
+        const links = await selectSql<{ src: number; dst: number }>(
+          this.db.manager,
+          `SELECT x.object_id AS src, x.tag_id AS dst FROM ${q(items.table)} x WHERE x.content_type = :type AND x.object_id IN (:...ids)`,
+          { type: model.label, ids: [...new Set(ids)] },
+        );
+        const tags = await this.listRows(tag, shape, (query) => void query.whereIdIn([...new Set(links.map((l) => Number(l.dst)))]));
+        return paged(membersOf(ids, links, tags), shape);
+      },
+      undefined,
+      shape.key,
+    );
   }
 
   /** Each row's NetBox `__str__`, a level's rows at once. */
@@ -208,6 +266,13 @@ export class GraphqlContext {
       (row) => row.id,
     );
   }
+}
+
+/** Each parent's page of its list, as strawberry-django's window pagination numbers a prefetched relation's rows per parent. */
+function paged(lists: GraphqlRow[][], shape: ListShape): GraphqlRow[][] {
+  if (!shape.offset && shape.limit === undefined) return lists;
+  const from = shape.offset ?? 0;
+  return lists.map((list) => list.slice(from, shape.limit === undefined ? undefined : from + shape.limit));
 }
 
 function groupBy(ids: readonly number[], rows: GraphqlRow[], parentOf: (row: GraphqlRow) => unknown): GraphqlRow[][] {

@@ -16,7 +16,7 @@ import { graphiqlPage } from './graphiql';
 import { queryLimits } from './limits';
 import { Semaphore } from '../core/util/semaphore';
 import { buildSchema, speaksStrawberry } from './schema';
-import { SqliteFunctions, registerSqliteRegexp } from './strawberry-filters';
+import { SqliteFunctions, registerSqliteRegexp } from './lookup-sql';
 import type { Dialect } from '../core/dialect/dialect';
 import { dialectOf } from '../core/dialect/registry';
 import { executeOperation } from './stream';

@@ -21,6 +21,7 @@ import {
   ChoiceField,
   ComputedField,
   ContentTypeListField,
+  DateField,
   DateTimeField,
   DecimalField,
   Field,
@@ -39,11 +40,12 @@ import { ModelDef, registry } from '../core/model/model';
 import { filterValueSchema } from '../core/openapi/openapi';
 import { FilterError, QueryParams, applyFilters, filtersFor } from '../core/query/filters';
 import type { ModelQuery } from '../core/query/model-query';
+import { keysFor } from '../core/serialize/serializer';
 import { DerivedRelation } from '../ipam/derived-relation';
 import { reads } from './columns';
-import { GraphqlContext, GraphqlRow, MODEL_OF } from './context';
+import { GraphqlContext, GraphqlRow, ListShape, MODEL_OF } from './context';
 import { ModelNames, Referrer, genericTargets, graphqlModels, isGraphqlName, referrersOf } from './names';
-import { BigIntScalar, GenericScalar, JsonScalar } from './scalars';
+import { BigIntScalar, DateScalar, DateTimeScalar, DecimalScalar, GenericScalar, JsonScalar } from './scalars';
 import { FilterValue, StrawberryFilters } from './strawberry-filters';
 
 export { BigIntScalar, GenericScalar, JsonScalar };
@@ -88,7 +90,16 @@ export function buildSchema(extraQueries: GraphqlQueries[] = [], dialect: Dialec
   };
 
   const strawberry = speaksStrawberry(dialect);
-  const lookup: TypeLookup = { typeOf, unionFor, served: names, dialect, json: strawberry ? JsonScalar : GenericScalar };
+  const filters = strawberry ? new StrawberryFilters(dialect, names) : null;
+  const maxPageSize = opts.maxPageSize ?? 0;
+  const lookup: TypeLookup = {
+    typeOf,
+    unionFor,
+    served: names,
+    dialect,
+    json: strawberry ? JsonScalar : GenericScalar,
+    lists: filters ? { filters, maxPageSize } : undefined,
+  };
   // Worked out once the types exist: a list of referrers takes no name a model's own field has.
   let referrers: Map<ModelDef, Map<string, Referrer>> | undefined;
   const referrerListsOf = (model: ModelDef) => (referrers ??= referrersOf(models, (target) => new Set(Object.keys(ownFieldsOf(target, lookup))))).get(model)!;
@@ -101,21 +112,20 @@ export function buildSchema(extraQueries: GraphqlQueries[] = [], dialect: Dialec
         extensions: { model },
         fields: () => ({
           ...ownFieldsOf(model, lookup),
-          ...referrerFields(referrerListsOf(model), model, typeOf),
+          ...referrerFields(referrerListsOf(model), model, lookup),
         }),
       }),
     );
   }
 
   const query: GraphQLFieldConfigMap<unknown, GraphqlContext> = {};
-  const filters = strawberry ? new StrawberryFilters(dialect, names) : null;
   for (const model of models) {
     query[names.query(model)] = filters ? objectQuery(model, typeOf(model)) : {
       type: typeOf(model),
       args: { id: { type: new GraphQLNonNull(GraphQLInt) } },
       resolve: (_root, args: { id: number }, ctx) => ctx.byId(model).load(args.id),
     };
-    query[`${names.query(model)}_list`] = filters ? strawberryListQuery(model, typeOf(model), filters, opts.maxPageSize ?? 0) : listQuery(model, typeOf(model));
+    query[`${names.query(model)}_list`] = filters ? strawberryListQuery(model, typeOf(model), filters, maxPageSize) : listQuery(model, typeOf(model));
   }
   for (const extra of extraQueries) Object.assign(query, extra({ typeOf }));
   return new GraphQLSchema({ query: new GraphQLObjectType({ name: 'Query', fields: query }) });
@@ -128,6 +138,40 @@ interface TypeLookup {
   dialect: Dialect;
   /** The scalar of JSON values: GenericScalar in 3.5, JSON in 4.x. */
   json: GraphQLScalarType;
+  /** 4.x's `filters` and `pagination` on every list of related objects; 3.5's lists take none. */
+  lists?: { filters: StrawberryFilters; maxPageSize: number };
+}
+
+type ListArgs = { filters?: FilterValue | null; pagination?: OffsetPagination | null };
+
+/**
+ * A list of related objects of `target`: in 4.x it takes the target's filters and a page of each parent's list, as
+ * strawberry-django's relation fields do; `load` reads the lists of a level's parents together, one loader per shape.
+ */
+function relatedList(target: ModelDef, types: TypeLookup, load: (row: GraphqlRow, ctx: GraphqlContext, shape?: ListShape) => Promise<GraphqlRow[]>): GraphQLFieldConfig<GraphqlRow, GraphqlContext> {
+  const type = new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(types.typeOf(target))));
+  const { lists } = types;
+  if (!lists) return { type, resolve: (row, _args, ctx) => load(row, ctx), ...reads('id') };
+  return {
+    type,
+    args: { filters: { type: lists.filters.inputOf(target) }, pagination: { type: lists.filters.lookups.pagination() } },
+    resolve: (row, args: ListArgs, ctx) => load(row, ctx, listShape(target, lists.filters, args, lists.maxPageSize)),
+    ...reads('id'),
+  };
+}
+
+/** The shape of a nested list its arguments ask for; the whole list where they ask nothing and no MAX_PAGE_SIZE bounds it. */
+function listShape(model: ModelDef, filters: StrawberryFilters, args: ListArgs, maxPageSize: number): ListShape | undefined {
+  const page = pageOf(args.pagination, maxPageSize);
+  if (!args.filters && page.limit === undefined && !page.offset && page.start === undefined) return undefined;
+  return {
+    key: JSON.stringify([args.filters ?? null, page]),
+    narrow: (query) => {
+      const condition = filters.condition(query, model, args.filters);
+      if (condition) query.where(condition);
+    },
+    ...page,
+  };
 }
 
 /**
@@ -135,9 +179,9 @@ interface TypeLookup {
  * choices read as their values, foreign keys as the related object and many-to-many relations as lists.
  */
 function ownFieldsOf(model: ModelDef, types: TypeLookup): Fields {
-  // What the dialect's REST API shows, under its names (3.5's: no 4.x fields the models store).
+  // What the dialect's REST API shows, under its names (3.5's: no 4.x fields the models store; 4.6's: its serializers' fields).
   const { dialect } = types;
-  const shown = new Set(model.full.filter((name) => dialect.shows(model, name)));
+  const shown = new Set(keysFor(model, 'full', dialect));
   const fields: Fields = {
     id: { type: new GraphQLNonNull(GraphQLID), resolve: (row) => row.id, ...reads('id') },
     // Labels may read any column: the row is read whole.
@@ -156,7 +200,7 @@ function ownFieldsOf(model: ModelDef, types: TypeLookup): Fields {
   }
   const tag = registry.get('extras.tag');
   if (model.features.tags && types.served.has(tag)) {
-    fields.tags = { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(types.typeOf(tag)))), resolve: (row, _args, ctx) => ctx.tags(model).load(row.id), ...reads('id') };
+    fields.tags = relatedList(tag, types, (row, ctx, shape) => ctx.tags(model, shape).load(row.id));
   }
   return fields;
 }
@@ -167,11 +211,7 @@ function fieldConfig(model: ModelDef, field: Field<any>, types: TypeLookup): Gra
   if (field instanceof DerivedRelation) return relationConfig(field.target(), field.column, types);
   if (field instanceof ManyToManyField) {
     if (!field.installed || !types.served.has(field.target)) return null;
-    return {
-      type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(types.typeOf(field.target)))),
-      resolve: (row, _args, ctx) => ctx.members(field).load(row.id),
-      ...reads('id'),
-    };
+    return relatedList(field.target, types, (row, ctx, shape) => ctx.members(field, shape).load(row.id));
   }
   if (field instanceof GenericRelationField) {
     const union = types.unionFor(model, field);
@@ -192,11 +232,19 @@ function fieldConfig(model: ModelDef, field: Field<any>, types: TypeLookup): Gra
   }
   if (field instanceof InputField) return null;
   const column = field.column;
-  if (field instanceof DateTimeField) return { type: GraphQLString, resolve: (row) => (row[column] ? formatTimestamp(row[column]) : null), ...reads(column) };
+  if (field instanceof DateTimeField && !types.lists) return { type: GraphQLString, resolve: (row) => (row[column] ? formatTimestamp(row[column]) : null), ...reads(column) };
   // A value stored as one dialect stores it reads as the other speaks it (3.5's unit of a machine's disk).
   const convert = types.dialect.conversion(model, field.name);
-  if (convert) return { type: scalarType(field, types.json), resolve: (row) => (row[column] === null || row[column] === undefined ? null : convert.out(row[column])), ...reads(column) };
-  return { type: scalarType(field, types.json), resolve: (row) => row[column] ?? null, ...reads(column) };
+  if (convert) return { type: scalarType(field, types), resolve: (row) => (row[column] === null || row[column] === undefined ? null : convert.out(row[column])), ...reads(column) };
+  // strawberry's Decimal reads as Django's, with the column's decimal places.
+  const decimal = types.lists ? decimalOf(field) : undefined;
+  if (decimal) return { type: DecimalScalar, resolve: (row) => (row[column] === null || row[column] === undefined ? null : Number(row[column]).toFixed(decimal.opts.places)), ...reads(column) };
+  return { type: scalarType(field, types), resolve: (row) => row[column] ?? null, ...reads(column) };
+}
+
+function decimalOf(field: Field<any>): DecimalField | undefined {
+  if (field instanceof ComputedField) return decimalOf(field.valueField);
+  return field instanceof DecimalField ? field : undefined;
 }
 
 /** A field naming one object by its id in `column`: that object, or null. */
@@ -209,11 +257,16 @@ function relationConfig(target: ModelDef, column: string, types: TypeLookup): Gr
   };
 }
 
-function scalarType(field: Field<any>, json: GraphQLScalarType): GraphQLOutputType {
-  if (field instanceof ComputedField) return scalarType(field.valueField, json);
+/** A value's type: graphene's in 3.5; strawberry-django's in 4.x, which reads timestamps, dates and decimals as scalars of their own and choices as their values. */
+function scalarType(field: Field<any>, types: TypeLookup): GraphQLOutputType {
+  const { json } = types;
+  const strawberry = !!types.lists;
+  if (field instanceof ComputedField) return scalarType(field.valueField, types);
   if (field instanceof ChoiceField) return field.numeric ? GraphQLInt : GraphQLString;
   if (field instanceof IntegerField) return field.opts.big ? BigIntScalar : GraphQLInt;
-  if (field instanceof DecimalField) return GraphQLFloat;
+  if (field instanceof DecimalField) return strawberry ? DecimalScalar : GraphQLFloat;
+  if (field instanceof DateTimeField && strawberry) return DateTimeScalar;
+  if (field instanceof DateField && strawberry) return DateScalar;
   if (field instanceof BooleanField) return GraphQLBoolean;
   if (field instanceof IntegerListField) return new GraphQLList(GraphQLInt);
   if (field instanceof ContentTypeListField) return new GraphQLList(GraphQLString);
@@ -222,19 +275,15 @@ function scalarType(field: Field<any>, json: GraphQLScalarType): GraphQLOutputTy
 }
 
 /** The lists of objects pointing at a model (`devices` on a site, `ip_addresses` on an interface). */
-function referrerFields(lists: Map<string, Referrer>, model: ModelDef, typeOf: (model: ModelDef) => GraphQLObjectType): Fields {
+function referrerFields(lists: Map<string, Referrer>, model: ModelDef, types: TypeLookup): Fields {
   const fields: Fields = {};
   for (const [name, referrer] of lists) {
     if (referrer.kind === 'foreignKey') {
       const fk = referrer.field;
-      fields[name] = { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(typeOf(fk.model)))), resolve: (row, _args, ctx) => ctx.referrers(fk).load(row.id), ...reads('id') };
+      fields[name] = relatedList(fk.model, types, (row, ctx, shape) => ctx.referrers(fk, shape).load(row.id));
     } else {
       const { source, field } = referrer;
-      fields[name] = {
-        type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(typeOf(source)))),
-        resolve: (row, _args, ctx) => ctx.genericReferrers(source, field, model).load(row.id),
-        ...reads('id'),
-      };
+      fields[name] = relatedList(source, types, (row, ctx, shape) => ctx.genericReferrers(source, field, model, shape).load(row.id));
     }
   }
   return fields;

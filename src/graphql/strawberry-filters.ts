@@ -9,16 +9,16 @@ import {
   GraphQLInputObjectType,
   GraphQLInputType,
   GraphQLInt,
-  GraphQLList,
-  GraphQLNonNull,
   GraphQLString,
 } from 'graphql';
 import type { Dialect } from '../core/dialect/dialect';
 import {
   BooleanField,
   ChoiceField,
+  ChoiceListField,
   ComputedField,
   ContentTypeField,
+  ContentTypeListField,
   DateField,
   DateTimeField,
   DecimalField,
@@ -27,131 +27,26 @@ import {
   FieldError,
   ForeignKeyField,
   IntegerField,
+  IntegerListField,
+  JsonField,
   ManyToManyField,
   TextField,
+  TextListField,
 } from '../core/model/fields';
 import { ModelDef, registry } from '../core/model/model';
-import { escapeLike } from '../core/query/filters';
 import { ModelQuery, q, valueSql } from '../core/query/model-query';
+import { keysFor } from '../core/serialize/serializer';
 import { DerivedRelation } from '../ipam/derived-relation';
+import { VidRangesField } from '../ipam/vid-ranges';
+import { arrayCondition, jsonCondition, rangeArrayCondition } from './json-filters';
+import { AliasState, Condition, LookupValues, datePartSql, datePartsOf, lookupTerms } from './lookup-sql';
+import { LookupTypes, TREE_MATCHES } from './lookup-types';
 import { ModelNames, isGraphqlName } from './names';
 import { BigIntScalar } from './scalars';
-
-
-/** A lookup's values, as strawberry-django's lookup inputs name them. */
-interface LookupValues {
-  exact?: unknown;
-  i_exact?: string | null;
-  contains?: string | null;
-  i_contains?: string | null;
-  starts_with?: string | null;
-  i_starts_with?: string | null;
-  ends_with?: string | null;
-  i_ends_with?: string | null;
-  regex?: string | null;
-  i_regex?: string | null;
-  in_list?: unknown[] | null;
-  gt?: unknown;
-  gte?: unknown;
-  lt?: unknown;
-  lte?: unknown;
-  range?: { start?: unknown; end?: unknown } | null;
-  is_null?: boolean | null;
-}
-
-const STRING_LOOKUPS = ['i_exact', 'contains', 'i_contains', 'starts_with', 'i_starts_with', 'ends_with', 'i_ends_with', 'regex', 'i_regex'] as const;
-const COMPARISONS = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
-
-/** The input types of strawberry-django's lookups, one of each per value type. */
-class LookupTypes {
-  private readonly made = new Map<string, GraphQLInputObjectType>();
-
-  private once(name: string, fields: () => GraphQLInputFieldConfigMap, opts: { oneOf?: boolean; description?: string } = {}): GraphQLInputObjectType {
-    let type = this.made.get(name);
-    if (!type) this.made.set(name, (type = new GraphQLInputObjectType({ name, fields, isOneOf: opts.oneOf, description: opts.description })));
-    return type;
-  }
-
-  /** `StrFilterLookup`: the string lookups. */
-  str(): GraphQLInputObjectType {
-    return this.once('StrFilterLookup', () => ({
-      exact: { type: GraphQLString },
-      i_exact: { type: GraphQLString },
-      contains: { type: GraphQLString },
-      i_contains: { type: GraphQLString },
-      in_list: { type: new GraphQLList(new GraphQLNonNull(GraphQLString)) },
-      starts_with: { type: GraphQLString },
-      i_starts_with: { type: GraphQLString },
-      ends_with: { type: GraphQLString },
-      i_ends_with: { type: GraphQLString },
-      is_null: { type: GraphQLBoolean },
-      regex: { type: GraphQLString },
-      i_regex: { type: GraphQLString },
-    }));
-  }
-
-  /** `<T>BaseFilterLookup`: exact, a list, or none (choices, booleans). */
-  base(prefix: string, of: GraphQLInputType): GraphQLInputObjectType {
-    return this.once(`${prefix}BaseFilterLookup`, () => ({
-      exact: { type: of },
-      in_list: { type: new GraphQLList(new GraphQLNonNull(of)) },
-      is_null: { type: GraphQLBoolean },
-    }));
-  }
-
-  /** `<T>RangeLookup`: between two values, both included. */
-  range(prefix: string, of: GraphQLInputType): GraphQLInputObjectType {
-    return this.once(`${prefix}RangeLookup`, () => ({ start: { type: of }, end: { type: of } }));
-  }
-
-  /** `<T>ComparisonFilterLookup`: exact, a list, none, the comparisons and a range. */
-  comparison(prefix: string, of: GraphQLInputType, name = `${prefix}ComparisonFilterLookup`): GraphQLInputObjectType {
-    return this.once(name, () => ({
-      exact: { type: of },
-      in_list: { type: new GraphQLList(new GraphQLNonNull(of)) },
-      is_null: { type: GraphQLBoolean },
-      gt: { type: of },
-      gte: { type: of },
-      lt: { type: of },
-      lte: { type: of },
-      range: { type: this.range(prefix, of) },
-    }));
-  }
-
-  /** NetBox's `IntegerLookup`, `BigIntegerLookup`, `FloatLookup`: one of a plain lookup, a range or comparisons. */
-  numeric(name: string, prefix: string, of: GraphQLInputType): GraphQLInputObjectType {
-    return this.once(
-      name,
-      () => ({
-        filter_lookup: { type: this.comparison(prefix, of, `${prefix}FilterLookup`) },
-        range_lookup: { type: this.range(prefix, of) },
-        comparison_lookup: { type: this.comparison(prefix, of) },
-      }),
-      { oneOf: true, description: `Lookup for ${prefix} fields. Only one of the lookup fields can be set.` },
-    );
-  }
-
-  /** `OffsetPaginationInput`. */
-  pagination(): GraphQLInputObjectType {
-    return this.once('OffsetPaginationInput', () => ({
-      offset: { type: new GraphQLNonNull(GraphQLInt), defaultValue: 0 },
-      limit: { type: GraphQLInt },
-      start: { type: GraphQLInt },
-    }));
-  }
-}
-
-/** How a filter's value narrows the rows aliased `alias`: a condition, or null for none. */
-type Condition = (query: ModelQuery, alias: string, value: unknown, state: AliasState) => string | null;
 
 interface FilterEntry {
   type: GraphQLInputType;
   condition: Condition;
-}
-
-/** Aliases of the subqueries a filter nests, numbered across one statement. */
-interface AliasState {
-  next: number;
 }
 
 /** The filters of one operation, by model: the `filters` argument of its lists. */
@@ -196,9 +91,8 @@ export class StrawberryFilters {
    * The condition `filter` puts on `model`'s rows aliased `alias`, or null for none. As strawberry-django combines them:
    * the fields given all hold, then `AND` is added, `OR` offered as the alternative of all before, and `NOT` negated.
    */
-  condition(query: ModelQuery, model: ModelDef, filter: FilterValue | null | undefined, alias = 't', state: AliasState = { next: 0 }): string | null {
+  condition(query: ModelQuery, model: ModelDef, filter: FilterValue | null | undefined, alias = 't', state: AliasState = { next: 0 }, entries = this.entriesOf(model)): string | null {
     if (!filter) return null;
-    const entries = this.entriesOf(model);
     const terms: string[] = [];
     for (const [name, value] of Object.entries(filter)) {
       const entry = entries.get(name);
@@ -207,7 +101,7 @@ export class StrawberryFilters {
       if (term) terms.push(term);
     }
     let result = terms.length ? terms.map((t) => `(${t})`).join(' AND ') : null;
-    const nested = (key: string) => this.condition(query, model, filter[key] as FilterValue | null | undefined, alias, state);
+    const nested = (key: string) => this.condition(query, model, filter[key] as FilterValue | null | undefined, alias, state, entries);
     const and = nested('AND');
     if (and) result = result ? `(${result}) AND (${and})` : and;
     const or = nested('OR');
@@ -229,7 +123,7 @@ export class StrawberryFilters {
     if (entries) return entries;
     entries = new Map();
     this.entries.set(model, entries);
-    const shown = new Set(model.full.filter((name) => this.dialect.shows(model, name)));
+    const shown = new Set(keysFor(model, 'full', this.dialect));
     entries.set('id', { type: this.lookups.comparison('ID', GraphQLID), condition: this.lookupCondition(model, 'id', model.storedFields.id, 'id') });
     for (const [stored, field] of Object.entries(model.storedFields)) {
       if (stored === 'id' || !shown.has(stored)) continue;
@@ -238,7 +132,13 @@ export class StrawberryFilters {
       if (field instanceof ForeignKeyField) {
         if (!field.installed || !this.names.has(field.target)) continue;
         entries.set(name, { type: this.inputOf(field.target), condition: this.relatedCondition(field) });
-        if (!(`${name}_id` in model.storedFields)) entries.set(`${name}_id`, { type: GraphQLID, condition: this.relatedIdCondition(model, field, name) });
+        if (`${name}_id` in model.storedFields) continue;
+        // A relation to a tree, other than a tree's own parent, picks by a node and its relatives, as REST's tree filters pick what is below.
+        const tree = field.target.tree && !(field.target === model && stored === 'parent');
+        entries.set(
+          `${name}_id`,
+          tree ? { type: this.lookups.treeNode(), condition: this.treeNodeCondition(field, `${name}_id`) } : { type: GraphQLID, condition: this.relatedIdCondition(model, field, name) },
+        );
         continue;
       }
       if (field instanceof ManyToManyField) {
@@ -246,12 +146,72 @@ export class StrawberryFilters {
         entries.set(name, { type: this.inputOf(field.target), condition: this.membersCondition(field) });
         continue;
       }
+      const special = this.specialEntry(field, name);
+      if (special) {
+        entries.set(name, special);
+        continue;
+      }
       const type = this.lookupType(model, name, field);
       if (type) entries.set(name, { type, condition: this.lookupCondition(model, stored, field, name) });
     }
+    // Custom field data is filtered under its stored name, as 4.6's CustomFieldsFilterMixin names it.
+    if (model.features.customFields && !entries.has('custom_field_data')) entries.set('custom_field_data', this.specialEntry(model.storedFields.custom_field_data, 'custom_field_data')!);
     const tag = registry.get('extras.tag');
     if (model.features.tags && this.names.has(tag) && !entries.has('tags')) entries.set('tags', { type: this.inputOf(tag), condition: this.tagsCondition(model, tag) });
     return entries;
+  }
+
+  /** The filters of a kind of field that are no lookup of a value: object types, JSON documents and lists. */
+  private specialEntry(field: Field<any>, name: string): FilterEntry | null {
+    const contentTypes = registry.get('extras.contenttype');
+    if (field instanceof ContentTypeListField) return contentTypes ? { type: this.contentTypeInput(contentTypes), condition: this.contentTypeCondition(contentTypes, field, true) } : null;
+    if (field instanceof ContentTypeField) return contentTypes ? { type: this.contentTypeInput(contentTypes), condition: this.contentTypeCondition(contentTypes, field, false) } : null;
+    if (field instanceof IntegerListField) return { type: this.lookups.array('Integer', GraphQLInt), condition: arrayCondition(field) };
+    if (field instanceof ChoiceListField || field instanceof TextListField) return { type: this.lookups.array('String', GraphQLString), condition: arrayCondition(field) };
+    if (field instanceof VidRangesField) return { type: this.lookups.rangeArray(), condition: rangeArrayCondition(field) };
+    if (field instanceof JsonField && field.optionsType === 'json') return { type: this.lookups.json(), condition: jsonCondition(field, name) };
+    return null;
+  }
+
+  /** Django's ContentTypeFilter: an object type by its id, app label and model; the content types' own filter where they are served. */
+  private contentTypeInput(contentTypes: ModelDef): GraphQLInputObjectType {
+    if (this.names.has(contentTypes)) return this.inputOf(contentTypes);
+    return (this.contentTypes ??= new GraphQLInputObjectType({
+      name: 'ContentTypeFilter',
+      fields: () => {
+        const fields: GraphQLInputFieldConfigMap = {};
+        for (const [name, entry] of this.contentTypeEntries(contentTypes)) fields[name] = { type: entry.type };
+        for (const logical of ['AND', 'OR', 'NOT']) fields[logical] = { type: this.contentTypeInput(contentTypes) };
+        fields.DISTINCT = { type: GraphQLBoolean };
+        return fields;
+      },
+    }));
+  }
+  private contentTypes?: GraphQLInputObjectType;
+  private contentTypeFilters?: Map<string, FilterEntry>;
+
+  private contentTypeEntries(contentTypes: ModelDef): Map<string, FilterEntry> {
+    const fields = contentTypes.storedFields;
+    if (this.names.has(contentTypes)) return this.entriesOf(contentTypes);
+    if (this.contentTypeFilters) return this.contentTypeFilters;
+    return (this.contentTypeFilters = new Map([
+      ['id', { type: this.lookups.comparison('ID', GraphQLID), condition: this.lookupCondition(contentTypes, 'id', fields.id, 'id') }],
+      ['app_label', { type: this.lookups.str(), condition: this.lookupCondition(contentTypes, 'app_label', fields.app_label, 'app_label') }],
+      ['model', { type: this.lookups.str(), condition: this.lookupCondition(contentTypes, 'model', fields.model, 'model') }],
+    ]));
+  }
+
+  /** `object_type: {app_label: {exact: "dcim"}}`: rows whose type (or any of whose list of types) is a content type matching. */
+  private contentTypeCondition(contentTypes: ModelDef, field: Field<any>, list: boolean): Condition {
+    return (query, alias, value, state) => {
+      const inner = `f${state.next++}`;
+      const where = this.condition(query, contentTypes, value as FilterValue, inner, state, this.contentTypeEntries(contentTypes));
+      if (!where) return null;
+      const label = `${inner}.app_label || '.' || ${inner}.model`;
+      const col = valueSql(field, alias);
+      const holds = list ? `CAST(${col} AS TEXT) LIKE ('%"' || ${label} || '"%')` : `${col} = ${label}`;
+      return `EXISTS (SELECT 1 FROM ${q(contentTypes.table)} ${inner} WHERE ${holds} AND (${where}))`;
+    };
   }
 
   /** The lookup input a field of this kind takes, as NetBox's filters declare it; null for kinds it is not filtered by here. */
@@ -262,14 +222,12 @@ export class StrawberryFilters {
       const type = this.enumOf(model, name, field);
       return type ? this.lookups.base(type.name, type) : null;
     }
-    // An object type is a relation of its own in 4.x (ContentTypeFilter), not a string.
-    if (field instanceof ContentTypeField) return null;
     if (field instanceof TextField) return this.lookups.str();
     if (field instanceof BooleanField) return this.lookups.base('Bool', GraphQLBoolean);
     if (field instanceof IntegerField) return field.opts.big ? this.lookups.numeric('BigIntegerLookup', 'BigInt', BigIntScalar) : this.lookups.numeric('IntegerLookup', 'Int', GraphQLInt);
     if (field instanceof DecimalField) return this.lookups.numeric('FloatLookup', 'Float', GraphQLFloat);
-    if (field instanceof DateTimeField) return this.lookups.comparison('Datetime', GraphQLString, 'DatetimeFilterLookup');
-    if (field instanceof DateField) return this.lookups.comparison('Date', GraphQLString, 'DateFilterLookup');
+    if (field instanceof DateTimeField) return this.lookups.date(true);
+    if (field instanceof DateField) return this.lookups.date(false);
     return null;
   }
 
@@ -306,57 +264,22 @@ export class StrawberryFilters {
     };
   }
 
-  /** A field's lookups (`exact`, `i_contains`, `in_list`, `range`...), all of those given holding; a numeric one-of lookup is unwrapped. */
+  /** A field's lookups (`exact`, `i_contains`, `in_list`, `range`, a date's `year`...), all of those given holding; a numeric one-of lookup is unwrapped. */
   private lookupCondition(model: ModelDef, stored: string, field: Field<any>, name: string): Condition {
     const parseAs = this.stored(model, stored, field, name);
+    const parts = datePartsOf(field);
     return (query, alias, given) => {
-      const parse = (value: unknown) => parseAs(value, query.driver);
       const col = stored === 'id' ? `${alias}.id` : valueSql(field, alias);
       let lookups = given as LookupValues & { filter_lookup?: LookupValues; comparison_lookup?: LookupValues; range_lookup?: LookupValues['range'] };
       if ('range_lookup' in lookups) lookups = { range: lookups.range_lookup };
       else if ('filter_lookup' in lookups || 'comparison_lookup' in lookups) lookups = lookups.filter_lookup ?? lookups.comparison_lookup ?? {};
-      const terms: string[] = [];
-      // Booleans and choices match what they are given; the string lookups compare text.
-      if (lookups.exact !== undefined && lookups.exact !== null) terms.push(`${col} = ${query.param(parse(lookups.exact))}`);
-      if (lookups.in_list) terms.push(lookups.in_list.length ? `${col} IN ${query.params(lookups.in_list.map(parse))}` : '1 = 0');
-      if (typeof lookups.is_null === 'boolean') terms.push(`${col} IS ${lookups.is_null ? '' : 'NOT '}NULL`);
-      for (const [lookup, operator] of Object.entries(COMPARISONS)) {
-        const value = lookups[lookup as keyof typeof COMPARISONS];
-        if (value !== undefined && value !== null) terms.push(`${col} ${operator} ${query.param(parse(value))}`);
-      }
-      if (lookups.range) {
-        const { start, end } = lookups.range;
-        if (start !== undefined && start !== null) terms.push(`${col} >= ${query.param(parse(start))}`);
-        if (end !== undefined && end !== null) terms.push(`${col} <= ${query.param(parse(end))}`);
-      }
-      for (const lookup of STRING_LOOKUPS) {
-        const value = lookups[lookup];
-        if (typeof value === 'string') terms.push(this.textCondition(query, col, lookup, value, name));
+      const terms = lookupTerms(query, col, lookups, (value) => parseAs(value, query.driver), name);
+      for (const part of parts) {
+        const partLookups = (given as Record<string, LookupValues | null | undefined>)[part];
+        if (partLookups) terms.push(...lookupTerms(query, datePartSql(part, col, query.driver, field instanceof DateTimeField), partLookups, Number, name));
       }
       return terms.length ? terms.join(' AND ') : null;
     };
-  }
-
-  /** A string lookup over a column: case-sensitive ones as the database compares text, `i_` ones over lowered text. */
-  private textCondition(query: ModelQuery, col: string, lookup: (typeof STRING_LOOKUPS)[number], value: string, name: string): string {
-    const sqlite = query.driver === 'sqlite';
-    if (lookup === 'i_exact') return `LOWER(${col}) = ${query.param(value.toLowerCase())}`;
-    if (lookup === 'regex' || lookup === 'i_regex') {
-      try {
-        new RegExp(value);
-      } catch (e) {
-        throw new GraphQLError(`Invalid filter ${name}: ${(e as Error).message}`, { extensions: { code: 'BAD_FILTER', field: name } });
-      }
-      const insensitive = lookup === 'i_regex';
-      if (sqlite) return `${SQLITE_REGEXP}(${query.param(value)}, ${col}, ${query.param(insensitive ? 'i' : '')})`;
-      return `${col} ${insensitive ? '~*' : '~'} ${query.param(value)}`;
-    }
-    const kind = lookup.replace(/^i_/, '');
-    const wrap = (s: string, anyOf: string) => (kind === 'contains' ? `${anyOf}${s}${anyOf}` : kind === 'starts_with' ? `${s}${anyOf}` : `${anyOf}${s}`);
-    if (lookup.startsWith('i_')) return `LOWER(${col}) LIKE ${query.param(wrap(escapeLike(value.toLowerCase()), '%'))} ESCAPE '\\'`;
-    // SQLite's LIKE ignores case; GLOB does not.
-    if (sqlite) return `${col} GLOB ${query.param(wrap(value.replace(/[[*?]/g, (c) => `[${c}]`), '*'))}`;
-    return `${col} LIKE ${query.param(wrap(escapeLike(value), '%'))} ESCAPE '\\'`;
   }
 
   /** `site: {...}`: rows whose related object matches the target's filter. */
@@ -373,6 +296,30 @@ export class StrawberryFilters {
   private relatedIdCondition(model: ModelDef, field: ForeignKeyField, name: string): Condition {
     const parse = this.stored(model, 'id', field, `${name}_id`);
     return (query, alias, value) => `${alias}.${q(field.column)} = ${query.param(parse(value, query.driver))}`;
+  }
+
+  /** `region_id: {id, match_type}`: rows related to the node, or to its relatives by their tree paths; nothing where there is no such node. */
+  private treeNodeCondition(field: ForeignKeyField, name: string): Condition {
+    const target = field.target;
+    const parent = target.storedFields.parent.column;
+    return (query, alias, value, state) => {
+      const { id, match_type } = value as { id: string; match_type: (typeof TREE_MATCHES)[number] };
+      if (!/^\d+$/.test(String(id))) throw new GraphQLError(`Invalid filter ${name}: “${id}” is not a valid id.`, { extensions: { code: 'BAD_FILTER', field: name } });
+      const node = `f${state.next++}`;
+      const relative = `f${state.next++}`;
+      const under = (above: string, below: string) => `${below}.tree_path LIKE (${above}.tree_path || '%')`;
+      const match = {
+        exact: `${relative}.id = ${node}.id`,
+        descendants: `${under(node, relative)} AND ${relative}.id <> ${node}.id`,
+        self_and_descendants: under(node, relative),
+        children: `${relative}.${q(parent)} = ${node}.id`,
+        siblings: `${relative}.${q(parent)} = ${node}.${q(parent)} AND ${relative}.id <> ${node}.id`,
+        ancestors: `${under(relative, node)} AND ${relative}.id <> ${node}.id`,
+        parent: `${relative}.id = ${node}.${q(parent)}`,
+      }[match_type];
+      const table = q(target.table);
+      return `${alias}.${q(field.column)} IN (SELECT ${relative}.id FROM ${table} ${relative} INNER JOIN ${table} ${node} ON ${node}.id = ${query.param(Number(id))} WHERE ${match})`;
+    };
   }
 
   /** `tenants: {...}` over a many-to-many relation: rows with any member matching. */
@@ -399,24 +346,3 @@ export class StrawberryFilters {
   }
 }
 
-/** The SQLite function matching a regular expression: `(pattern, value, flags)`, registered on the connection GraphQL reads with. */
-export const SQLITE_REGEXP = 'graphql_regexp';
-
-export interface SqliteFunctions {
-  function(name: string, opts: { deterministic: boolean }, fn: (...args: unknown[]) => unknown): unknown;
-}
-
-/** Registers SQLITE_REGEXP on a better-sqlite3 connection: JavaScript's expressions, as close to Python's as the lookups need. */
-export function registerSqliteRegexp(connection: SqliteFunctions): void {
-  const compiled = new Map<string, RegExp>();
-  connection.function(SQLITE_REGEXP, { deterministic: true }, (pattern, value, flags) => {
-    if (value === null || value === undefined) return null;
-    const key = `${String(flags)}/${String(pattern)}`;
-    let regex = compiled.get(key);
-    if (!regex) {
-      if (compiled.size > 1000) compiled.clear();
-      compiled.set(key, (regex = new RegExp(String(pattern), String(flags ?? ''))));
-    }
-    return regex.test(String(value)) ? 1 : 0;
-  });
-}
