@@ -281,8 +281,42 @@ describe('event rules and webhooks across API generations', () => {
       expectStatus(await t.patch(`/api/dcim/regions/${region.id}/`, { description: 'no longer watched' }), 200);
       const modern = await receivedAt('/modern');
       expect(modern).toHaveLength(1);
-      expect(modern[0]).toMatchObject({ event: 'created', model: 'tenant', data: { id: tenant.id, name: tenant.name, ticket: 'T-1' } });
+      // Made through /v4, it is sent 4.6's payload, whoever edits its rule.
+      expect(modern[0]).toMatchObject({ event: 'created', object_type: 'tenancy.tenant', data: { id: tenant.id, name: tenant.name, ticket: 'T-1' } });
       await t.delete(`${HOOKS_V4}${hook.id}/`).expect(204);
+    });
+
+    it("sends each webhook the payload of the API it was made through: 3.5's, or 4.6's with the object in 4.6's words and the request", async () => {
+      const modern = await webhook({ payload_url: `${receiver.url}/payload-v4` });
+      await rule({ action_object_id: modern.id, object_types: ['dcim.device', 'vpn.l2vpn'], event_types: ['object_created', 'object_deleted'] });
+      const legacy = await createOne(t, HOOKS_V3, { name: unique('Legacy'), content_types: ['dcim.device', 'ipam.l2vpn'], type_create: true, type_delete: true, payload_url: `${receiver.url}/payload-v3` });
+      const where = await site(unique('Payload site'));
+      const maker = await createOne(t, '/api/dcim/manufacturers/', { name: unique('Maker'), slug: unique('maker') });
+      const type = await createOne(t, '/api/dcim/device-types/', { manufacturer: maker.id, model: unique('Model'), slug: unique('model') });
+      const role = await createOne(t, '/api/dcim/device-roles/', { name: unique('Role'), slug: unique('role') });
+      const device = await createOne(t, '/v4/api/dcim/devices/', { name: unique('payload-dev'), device_type: type.id, role: role.id, site: where.id });
+      const l2vpn = await createOne(t, '/api/ipam/l2vpns/', { name: unique('Payload VPN'), slug: unique('payload-vpn'), type: 'vxlan' });
+      await t.delete(`/api/dcim/devices/${device.id}/`).expect(204);
+
+      const v3 = await receivedAt('/payload-v3');
+      const v4 = await receivedAt('/payload-v4');
+      expect(v3.map((b) => [b.event, b.model])).toEqual([['created', 'device'], ['created', 'l2vpn'], ['deleted', 'device']]);
+      expect(v4.map((b) => [b.event, b.object_type])).toEqual([['created', 'dcim.device'], ['created', 'vpn.l2vpn'], ['deleted', 'dcim.device']]);
+      expect(Object.keys(v3[0])).toEqual(['event', 'timestamp', 'model', 'username', 'request_id', 'data', 'snapshots']);
+      expect(Object.keys(v4[0])).toEqual(['event', 'timestamp', 'object_type', 'username', 'request_id', 'data', 'request', 'snapshots']);
+      // 3.5's words and links for the one, 4.6's for the other: a device's role, a moved model's path.
+      expect(v3[0].data).toMatchObject({ id: device.id, url: `/api/dcim/devices/${device.id}/`, device_role: { id: role.id } });
+      expect(v3[0].data).not.toHaveProperty('role');
+      expect(v4[0].data).toMatchObject({ id: device.id, url: `/v4/api/dcim/devices/${device.id}/`, role: { id: role.id } });
+      expect(v4[0].data).not.toHaveProperty('device_role');
+      expect(v4[1].data.url).toBe(`/v4/api/vpn/l2vpns/${l2vpn.id}/`);
+      expect(v4[0].request).toEqual({ id: v4[0].request_id, method: 'POST', path: '/v4/api/dcim/devices/', user: 'admin' });
+      expect(v4[2].request).toMatchObject({ method: 'DELETE', path: `/api/dcim/devices/${device.id}/` });
+      // A deleted object as it was, in each one's words.
+      expect(v3[2].data).toMatchObject({ id: device.id, device_role: { id: role.id } });
+      expect(v4[2].data).toMatchObject({ id: device.id, role: { id: role.id } });
+      await t.delete(`${HOOKS_V4}${modern.id}/`).expect(204);
+      await t.delete(`${HOOKS_V3}${legacy.id}/`).expect(204);
     });
 
     it('fires disabled rules never, and a delete event with the object as it was', async () => {
@@ -309,7 +343,7 @@ describe('event rules and webhooks across API generations', () => {
       for (let i = 0; i < 100 && receiver.received.filter((r) => r.url === '/jobs').length < 2; i++) await sleep(50);
       const jobs = await receivedAt('/jobs');
       expect(jobs.map((b) => b.event).sort()).toEqual(['job_ended', 'job_started']);
-      expect(jobs.find((b) => b.event === 'job_ended')).toMatchObject({ model: 'scriptmodule', username: 'admin', data: { log: expect.any(Array) } });
+      expect(jobs.find((b) => b.event === 'job_ended')).toMatchObject({ object_type: 'extras.scriptmodule', username: 'admin', data: { log: expect.any(Array) } });
       expect(await receivedAt('/failures')).toEqual([]);
       for (const r of made) await t.delete(`${RULES}${r.id}/`).expect(204);
     });

@@ -1,3 +1,4 @@
+import { Receiver } from './helpers/receiver';
 import { Json } from './helpers/seed';
 import { insertRow, upgradedFrom } from './helpers/upgrade';
 
@@ -357,5 +358,33 @@ describe('upgrading a 3.5 database to 4.x storage', () => {
         await t.delete(`/v4/api/users/owners/${owner.id}/`).expect(409);
       },
     );
+  });
+  it("keeps sending 3.5's payload to the webhooks made before a webhook knew the API it was made through", async () => {
+    const receiver = await Receiver.start();
+    try {
+      await upgradedFrom(
+        'WebhookPayloadDialect',
+        async (db) => {
+          const yes = db.options.type === 'postgres' ? true : 1;
+          const hook = await insertRow(db, 'extras_webhook', {
+            name: 'Tenants', payload_url: `${receiver.url}/tenants`, http_method: 'POST', http_content_type: 'application/json', ssl_verification: yes, custom_field_data: '{}',
+          });
+          await insertRow(db, 'extras_eventrule', {
+            name: 'Tenants', object_types: '["tenancy.tenant"]', event_types: '["object_created"]', enabled: yes, action_type: 'webhook',
+            action_object_type: 'extras.webhook', action_object_id: hook, custom_field_data: '{}',
+          });
+          return { hook };
+        },
+        async (t, { hook }: Json) => {
+          expect((await t.get(`/v4/api/extras/webhooks/${hook}/`).expect(200)).body).toMatchObject({ name: 'Tenants', payload_url: `${receiver.url}/tenants` });
+          const made = (await t.post('/v4/api/tenancy/tenants/', { name: 'Acme', slug: 'acme' }).expect(201)).body;
+          const [body] = (await receiver.until(1)).map((r) => JSON.parse(r.body));
+          expect(body).toMatchObject({ event: 'created', model: 'tenant', data: { id: made.id, url: `/api/tenancy/tenants/${made.id}/` } });
+          expect(body).not.toHaveProperty('object_type');
+        },
+      );
+    } finally {
+      await receiver.close();
+    }
   });
 });

@@ -4,7 +4,7 @@ import { EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { Database } from '../db/database';
 import { Dialect } from '../dialect/dialect';
-import { nativeDialect } from '../dialect/registry';
+import { allDialects, nativeDialect } from '../dialect/registry';
 import { CachedReads, PrereadVersions, ReadCache } from '../db/read-cache';
 import { NotFoundError, PermissionDeniedError, PreconditionFailedError, ValidationError } from '../http/errors';
 import { etagOf } from '../http/etag';
@@ -30,6 +30,8 @@ export interface RequestContext {
   dialect?: Dialect;
   /** The request's absolute URL: pagination links are built from it. */
   url: string;
+  /** The request's HTTP method, as NetBox 4.6's webhooks tell the request that caused an event. */
+  method?: string;
   params: QueryParams;
   /** The requesting user; null for anonymous reads of exempt models. */
   user: Row | null;
@@ -152,7 +154,8 @@ export class CrudService {
       const writer = this.writer(em, ctx, deleted);
       const value = await work(writer, em);
       await writer.flushChangeRecords();
-      done = { changes: writer.changes, deleted, user: ctx.user, requestId: ctx.requestId ?? null };
+      const request = ctx.method ? { method: ctx.method, path: new URL(ctx.url).pathname } : undefined;
+      done = { changes: writer.changes, deleted, user: ctx.user, requestId: ctx.requestId ?? null, request };
       return value;
     });
     // Read after the commit: what the response and the events read shares one look at the versions.
@@ -160,7 +163,7 @@ export class CrudService {
     // Before the events' reads ask for them: the answer's rows bring the versions with them.
     const answerRows = answer ? this.answerRows(answer(result), reads, ctx.dialect) : undefined;
     if (done) {
-      const render = (model: ModelDef, ids: number[]) => representByIds({ ...this.eventRender(ctx, this.db.manager, reads) }, model, ids, 'full');
+      const render = (model: ModelDef, ids: number[], dialect?: Dialect) => representByIds(this.eventRender(ctx, this.db.manager, reads, dialect), model, ids, 'full');
       this.events.committed({ ...(done as Omit<CommittedChanges, 'reads' | 'render'>), reads, render });
     }
     return { result, reads, answerRows };
@@ -196,9 +199,11 @@ export class CrudService {
       can: (type, action) => (user ? this.permissions.can(user, type, action) : Promise.resolve(false)),
       beforeDelete: async (model, row) => {
         if (!(await this.events.wantsDeleted(model, em, write.cache))) return;
-        // As NetBox's outbound events show objects: without a request, so with relative URLs.
-        const [data] = await representByIds(this.eventRender(ctx, em), model, [row.id], 'full');
-        deleted.set(deletedKey(model, row.id), data);
+        // As NetBox's outbound events show objects: without a request, so with relative URLs; in each dialect a webhook may speak.
+        for (const dialect of allDialects()) {
+          const [data] = await representByIds(this.eventRender(ctx, em, undefined, dialect), model, [row.id], 'full');
+          deleted.set(deletedKey(model, row.id, dialect), data);
+        }
       },
     };
     const writer = new Writer(em, this.db.driver, write);
@@ -511,8 +516,9 @@ export class CrudService {
    * How outbound events show objects: as NetBox does, without a request, so with relative URLs; in the stored
    * generation's words whichever API made the change, as the webhooks that receive them are 3.5's.
    */
-  private eventRender(ctx: RequestContext, em: EntityManager, cache?: CachedReads): RenderContext {
-    return { ...this.render(ctx, em, cache), baseUrl: '', exclude: new Set<string>(), dialect: nativeDialect() };
+  /** How an outbound event shows objects: relative URLs under the dialect's base (`/v4`), in its words (the stored names' by default). */
+  private eventRender(ctx: RequestContext, em: EntityManager, cache?: CachedReads, dialect: Dialect = nativeDialect()): RenderContext {
+    return { ...this.render(ctx, em, cache), baseUrl: dialect.isNative ? '' : dialect.base, exclude: new Set<string>(), dialect };
   }
 
   private render(ctx: RequestContext, em: EntityManager, cache?: CachedReads, chosen?: KeyChoice): RenderContext {

@@ -20,6 +20,7 @@ export function requestContext(req: Request): RequestContext {
     baseUrl: `${origin}${basePathOf(req)}`,
     dialect: dialectOf(req),
     url: `${origin}${req.originalUrl}`,
+    method: req.method,
     params: req.query as QueryParams,
     user: principal?.user ?? null,
     scope: scope ?? 'all',

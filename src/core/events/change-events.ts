@@ -1,6 +1,7 @@
 import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import type { CachedReads } from '../db/read-cache';
+import type { Dialect } from '../dialect/dialect';
 import { ModelDef, Row } from '../model/model';
 import type { Representation } from '../serialize/serializer';
 
@@ -20,10 +21,15 @@ export interface CommittedChanges {
   deleted: Map<string, unknown>;
   user: Row | null;
   requestId: string | null;
+  /** The request that made the changes: its method and path (NetBox 4.6's webhooks tell them). */
+  request?: { method: string; path: string };
   /** Reads after the commit, through the cache, shared with the response's. */
   reads: CachedReads;
-  /** Objects' full representations as outbound events show them (relative URLs, as NetBox renders without a request). */
-  render(model: ModelDef, ids: number[]): Promise<Representation[]>;
+  /**
+   * Objects' full representations as outbound events show them (relative URLs, as NetBox renders without a request),
+   * in a dialect's words: the stored ones' when none is given.
+   */
+  render(model: ModelDef, ids: number[], dialect?: Dialect): Promise<Representation[]>;
 }
 
 export interface ChangeListener {
@@ -38,7 +44,8 @@ export interface ChangeListener {
 
 const SHUTDOWN_WAIT_MS = 5000;
 
-export const deletedKey = (model: ModelDef, id: number) => `${model.label}:${id}`;
+/** Where a deleted object's representation is kept: by object, and by dialect where it is not the stored names'. */
+export const deletedKey = (model: ModelDef, id: number, dialect?: Dialect) => (dialect && !dialect.isNative ? `${dialect.version}|` : '') + `${model.label}:${id}`;
 
 /** Where committed writes are announced: the outbound events (webhooks) listen here. */
 @Injectable()

@@ -6,7 +6,9 @@ import type { CachedReads } from '../../core/db/read-cache';
 import { ChangeEvent, ChangeEvents, ChangeListener, CommittedChanges, deletedKey } from '../../core/events/change-events';
 import { Jobs } from '../../core/jobs/queue';
 import { Driver } from '../../core/model/fields';
-import { ModelDef, Row } from '../../core/model/model';
+import { ModelDef, Row, registry } from '../../core/model/model';
+import type { Dialect } from '../../core/dialect/dialect';
+import { allDialects, nativeDialect } from '../../core/dialect/registry';
 import { ModelQuery, q } from '../../core/query/model-query';
 import { conditionsHold } from '../webhooks/conditions';
 import { WebhookDefinition, WebhookEvent, deliverWebhook, webhookTimestamp } from '../webhooks/delivery';
@@ -41,6 +43,10 @@ export interface RuleEvent {
   user: Row | null;
   requestId: string | null;
   snapshots?: { prechange: unknown; postchange: unknown };
+  /** The object's representation in the words of other dialects webhooks speak, by version. */
+  dataIn?: Map<string, unknown>;
+  /** The request that caused the event. */
+  request?: { method: string; path: string };
 }
 
 /** Runs an event rule's script: set by the scripts' service, which runs scripts. */
@@ -63,7 +69,15 @@ const WEBHOOK_EVENTS: Record<EventType, string> = {
 export const CHANGE_EVENTS: Record<ChangeEvent['action'], EventType> = { create: 'object_created', update: 'object_updated', delete: 'object_deleted' };
 
 /** The webhook columns a delivery needs, read with the rule that names it. */
-const WEBHOOK_COLUMNS = ['name', 'payload_url', 'http_method', 'http_content_type', 'additional_headers', 'body_template', 'secret', 'ssl_verification', 'ca_file_path'] as const;
+const WEBHOOK_COLUMNS = [
+  'name', 'payload_url', 'http_method', 'http_content_type', 'additional_headers', 'body_template', 'secret', 'ssl_verification', 'ca_file_path', 'payload_dialect',
+] as const;
+
+/** The dialect whose payload a webhook is sent: the one it was made through, if this service still speaks it. */
+function payloadDialectOf(webhook: WebhookDefinition): Dialect {
+  const version = webhook.payload_dialect;
+  return allDialects().find((d) => d.version === version) ?? nativeDialect();
+}
 
 /** The key under which the enabled rules are remembered while the tables they are read from are unwritten. */
 const ENABLED = 'extras.eventrule:enabled';
@@ -118,28 +132,39 @@ export class EventRules implements ChangeListener, OnModuleInit {
   async committed(committed: CommittedChanges): Promise<void> {
     const rules = await this.enabled(this.db.manager, committed.reads);
     if (!rules.length) return;
-    // Each object's latest state, rendered once per model, whatever the number of its events.
+    // Each object's latest state, rendered once per model and dialect a matching rule needs, whatever the number of its events.
     const wanted = new Map<ModelDef, Set<number>>();
+    const dialects = new Set<Dialect>([nativeDialect()]);
     for (const change of committed.changes) {
-      if (change.action === 'delete' || !matching(rules, change.model.label, CHANGE_EVENTS[change.action]).length) continue;
+      const matched = matching(rules, change.model.label, CHANGE_EVENTS[change.action]);
+      for (const rule of matched) if (rule.webhook) dialects.add(payloadDialectOf(rule.webhook));
+      if (change.action === 'delete' || !matched.length) continue;
       if (!wanted.has(change.model)) wanted.set(change.model, new Set());
       wanted.get(change.model)!.add(change.id);
     }
     const data = new Map<string, unknown>();
-    for (const [model, ids] of wanted) {
-      for (const rep of await committed.render(model, [...ids])) data.set(deletedKey(model, rep.id as number), rep);
+    for (const dialect of dialects) {
+      for (const [model, ids] of wanted) {
+        for (const rep of await committed.render(model, [...ids], dialect)) data.set(deletedKey(model, rep.id as number, dialect), rep);
+      }
     }
+    const others = [...dialects].filter((d) => !d.isNative);
     for (const change of committed.changes) {
-      const key = deletedKey(change.model, change.id);
-      const objectData = change.action === 'delete' ? committed.deleted.get(key) : data.get(key);
+      const dataOf = (dialect: Dialect) => {
+        const key = deletedKey(change.model, change.id, dialect);
+        return change.action === 'delete' ? committed.deleted.get(key) : data.get(key);
+      };
+      const objectData = dataOf(nativeDialect());
       // Gone by the time it was rendered (created, then deleted by the same request): nothing to tell.
       if (objectData === undefined) continue;
       const event: RuleEvent = {
         eventType: CHANGE_EVENTS[change.action],
         objectType: change.model.label,
         data: objectData,
+        dataIn: new Map(others.map((d) => [d.version, dataOf(d)])),
         user: committed.user,
         requestId: committed.requestId,
+        request: committed.request,
         snapshots: { prechange: change.prechange ?? null, postchange: change.postchange ?? null },
       };
       await this.process(matching(rules, event.objectType, event.eventType), event);
@@ -157,9 +182,12 @@ export class EventRules implements ChangeListener, OnModuleInit {
   private async process(rules: ActiveRule[], event: RuleEvent): Promise<void> {
     for (const rule of rules) {
       if (!conditionsHold(rule.conditions, event.data)) continue;
-      const data = { ...(isObject(rule.actionData) ? rule.actionData : {}), ...(isObject(event.data) ? event.data : {}) };
+      // A webhook is sent the object in the words of the API it was made through.
+      const dialect = rule.webhook ? payloadDialectOf(rule.webhook) : nativeDialect();
+      const objectData = dialect.isNative ? event.data : event.dataIn?.get(dialect.version) ?? event.data;
+      const data = { ...(isObject(rule.actionData) ? rule.actionData : {}), ...(isObject(objectData) ? objectData : {}) };
       try {
-        await this.act(rule, { ...event, data: isObject(event.data) ? data : event.data });
+        await this.act(rule, { ...event, data: isObject(objectData) ? data : objectData });
       } catch (e) {
         this.logger.error(`event rule ${rule.name} failed: ${e instanceof Error ? e.stack : e}`);
       }
@@ -169,13 +197,19 @@ export class EventRules implements ChangeListener, OnModuleInit {
   private async act(rule: ActiveRule, event: RuleEvent): Promise<void> {
     if (rule.actionType === 'webhook') {
       if (!rule.webhook) return;
+      const dialect = payloadDialectOf(rule.webhook);
+      const model = registry.get(event.objectType);
       const payload: WebhookEvent = {
         event: WEBHOOK_EVENTS[event.eventType],
         timestamp: webhookTimestamp(new Date()),
-        model: event.objectType.split('.')[1],
+        // 4.5 names the object's type where 3.5 named its model; 4.6 tells the request that caused the event.
+        ...(dialect.atLeast('4.5') ? { object_type: model ? dialect.objectTypeOf(model) : event.objectType } : { model: event.objectType.split('.')[1] }),
         username: event.user?.username ?? '',
         request_id: event.requestId,
         data: event.data,
+        ...(dialect.atLeast('4.6') && event.request
+          ? { request: { id: event.requestId, method: event.request.method, path: event.request.path, user: event.user?.username ?? '' } }
+          : {}),
         ...(event.snapshots ? { snapshots: event.snapshots } : {}),
       };
       const job: WebhookJob = { webhook: rule.webhook, event: payload };
@@ -232,5 +266,6 @@ function webhookOf(row: Row): WebhookDefinition {
     conditions: null,
     ssl_verification: value('ssl_verification') as boolean,
     ca_file_path: value('ca_file_path') as string | null,
+    payload_dialect: value('payload_dialect') as string,
   };
 }

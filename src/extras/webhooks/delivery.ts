@@ -22,17 +22,23 @@ export interface WebhookDefinition {
   conditions: unknown;
   ssl_verification: boolean;
   ca_file_path: string | null;
+  /** The API generation whose payload it is sent (`3.5`, `4.6`): that of the API it was made through. */
+  payload_dialect?: string;
 }
 
 export interface WebhookEvent {
   /** One of NetBox's WEBHOOK_EVENT_TYPES values: 'created', 'updated', 'deleted', 'job_started', 'job_ended'. */
   event: string;
   timestamp: string;
-  /** The model's name, e.g. 'device'. */
-  model: string;
+  /** The model's name, e.g. 'device' (3.5's payload). */
+  model?: string;
+  /** The object type, e.g. 'dcim.device' (4.4's payload, which has no `model` from 4.5). */
+  object_type?: string;
   username: string;
   request_id: string | null;
   data: unknown;
+  /** The request that caused the event (4.6's payload). */
+  request?: { id: string | null; method: string; path: string; user: string };
   snapshots?: { prechange: unknown; postchange: unknown };
 }
 
@@ -56,16 +62,17 @@ export function webhookTimestamp(date: Date): string {
   return `${day} ${time.slice(0, 8)}${fraction}+00:00`;
 }
 
-/** What the body, headers and URL templates see, in NetBox's key order. */
+/** What the body, headers and URL templates see, in NetBox's key order: 3.5's `model`, or 4.5's `object_type` and 4.6's `request`. */
 export function webhookContext(event: WebhookEvent): Record<string, unknown> {
   const context: Record<string, unknown> = {
     event: event.event,
     timestamp: event.timestamp,
-    model: event.model,
+    ...(event.object_type !== undefined ? { object_type: event.object_type } : { model: event.model }),
     username: event.username,
     request_id: event.request_id,
     data: event.data,
   };
+  if (event.request) context.request = event.request;
   if (pythonTruthy(event.snapshots)) context.snapshots = event.snapshots;
   return context;
 }

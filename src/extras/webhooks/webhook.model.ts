@@ -97,6 +97,9 @@ export const Webhook = defineModel({
     ssl_verification: boolean({ default: true, verboseName: 'SSL verification' }),
     ca_file_path: text({ max: 4096, nullable: true, blank: true, verboseName: 'CA File Path' }),
   },
+  // The API generation a webhook was made in: its receiver is sent that generation's payload (3.5's `model`, 4.x's
+  // `object_type` and objects in 4.6's form). Never shown; a webhook made before it was kept is 3.5's.
+  derived: { payload_dialect: text({ readOnly: true, max: 10, default: '3.5' }) },
   brief: ['id', 'url', 'display', 'name'],
   search: ['name', 'payload_url', 'description'],
   filterset: {
@@ -123,6 +126,7 @@ function onRuleOf(before: Row | null, input: Row): Row {
 
 async function checkWebhook(row: Row, previous: Row | null, ctx?: WriteContext): Promise<void> {
   const input = ctx?.input ?? {};
+  if (!previous) row.payload_dialect = (ctx?.dialect ?? nativeDialect()).version;
   // A write of 3.5's triggers makes or changes the webhook's rule: it must be one 3.5 would have kept.
   const writesRule = speaksTriggers(ctx) && (!previous || ON_RULE.some((f) => f in input));
   const view = onRuleOf(previous, input);
