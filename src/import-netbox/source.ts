@@ -48,6 +48,8 @@ export class PostgresSource implements NetboxSource {
     this.client = new Client({ connectionString: url });
     // Counts and ids beyond 2^53 do not occur in NetBox; bigint ids are read as numbers.
     this.client.setTypeParser(20, (value: string) => Number(value));
+    // A date is a calendar day, not an instant: read as written, not in the local time zone.
+    this.client.setTypeParser(1082, (value: string) => value);
   }
 
   private open(): Promise<void> {
@@ -110,7 +112,10 @@ export class PostgresSource implements NetboxSource {
   }
 
   async close(): Promise<void> {
-    if (this.opened) await this.client.query('ROLLBACK').catch(() => undefined);
+    // A client that never connected has nothing to end (and pg's end() would wait for a connection forever).
+    if (!this.opened) return;
+    await this.opened.catch(() => undefined);
+    await this.client.query('ROLLBACK').catch(() => undefined);
     await this.client.end().catch(() => undefined);
   }
 }
