@@ -1,5 +1,5 @@
 import { DataSource, EntityManager } from 'typeorm';
-import { DateField, DateTimeField, Driver, Field, FieldError, ForeignKeyField, JsonField } from '../core/model/fields';
+import { DateField, DateTimeField, Driver, Field, FieldError, ForeignKeyField, InputField, JsonField } from '../core/model/fields';
 import { ModelDef, Row, WriteContext, registry } from '../core/model/model';
 import { q } from '../core/query/model-query';
 import { treePlace } from '../core/write/writer';
@@ -287,7 +287,9 @@ export class Importer {
     }
     if (model.validate) {
       const ctx: WriteContext = { user: null, can: async () => false, em, driver: this.driver, input: { ...given, ...inputs }, loaded };
-      await model.validate(row, null, ctx);
+      // A model whose writes take values kept in other tables (a cable's terminations) gets them from those tables'
+      // own rows, imported as their model's: its rules see the row as an object that has them, not as a creation without.
+      await model.validate(row, takesValuesKeptElsewhere(model) ? { ...row } : null, ctx);
     }
     for (const [column, value] of Object.entries(given)) row[column] = value;
     for (const fk of plan.deferred) row[fk.column] = null;
@@ -476,6 +478,10 @@ export class Importer {
       await em.query(`SELECT setval(pg_get_serial_sequence($1, 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM ${q(model.table)}), false)`, [q(model.table)]);
     }
   }
+}
+
+function takesValuesKeptElsewhere(model: ModelDef): boolean {
+  return Object.values(model.fields).some((f) => f instanceof InputField && !f.readOnly);
 }
 
 function timeOf(value: unknown): number | null {

@@ -1,4 +1,4 @@
-import { ContentTypeField, ContentTypeListField, Field, ForeignKeyField, GenericRelationField, ManyToManyField } from '../core/model/fields';
+import { ContentTypeField, ContentTypeListField, Field, TextField, ForeignKeyField, GenericRelationField, ManyToManyField } from '../core/model/fields';
 import { ModelDef, registry } from '../core/model/model';
 import { NetBox46 } from '../dialects';
 
@@ -49,7 +49,7 @@ export interface ModelPlan {
   through: ThroughPlan[];
   /** Foreign keys written NULL and set once their target is in: to this model itself, or to one imported later. */
   deferred: ForeignKeyField[];
-  /** Source columns that go nowhere here: their values are reported as not brought. */
+  /** Source columns that go nowhere here: their values are reported as not brought. NetBox's caches (`_name`, `_path`) are not counted: this service computes its own. */
   unmapped: string[];
 }
 
@@ -113,13 +113,29 @@ function dependencyOrder(models: ModelDef[]): ModelDef[] {
   const pending = new Set(models);
   const placed: ModelDef[] = [];
   const waitsFor = (m: ModelDef) => m.foreignKeys.filter((fk) => fk.target !== m && pending.has(fk.target));
+  // A reference to an object of any model (a cable's termination, an address's interface) is checked by the model's
+  // rules: such a model waits for the models its type field allows, or, where it names none, for every model that holds
+  // no such reference; never for those that lead to it by foreign keys.
+  const reaches = (from: ModelDef, to: ModelDef, seen = new Set<ModelDef>()): boolean =>
+    from.foreignKeys.some((fk) => fk.target === to || (!seen.has(fk.target) && models.includes(fk.target) && reaches(fk.target, to, seen.add(fk.target))));
+  const relations = (m: ModelDef) => Object.values(m.fields).filter((f): f is GenericRelationField => f instanceof GenericRelationField);
+  const named = (m: ModelDef): Array<(other: ModelDef) => boolean> =>
+    relations(m).map((g) => {
+      const type = m.fields[g.typeField];
+      const allowed = type instanceof ContentTypeField ? type.opts.allowed?.() : undefined;
+      return allowed ? (other) => allowed.includes(other.label) : (other) => !relations(other).length;
+    });
+  const waitsForAny = (m: ModelDef) => {
+    const names = named(m);
+    return names.length > 0 && [...pending].some((other) => other !== m && names.some((n) => n(other)) && !reaches(other, m));
+  };
   while (pending.size) {
-    const ready = [...pending].filter((m) => !waitsFor(m).length);
+    const ready = [...pending].filter((m) => !waitsFor(m).length && !waitsForAny(m));
     // A cycle: the model waiting on the fewest others goes first, those keys deferred (nullable ones preferred).
     const next = ready.length
       ? ready
       : [
-          [...pending].sort(
+          [...pending].filter((m, _, all) => !waitsForAny(m) || all.every(waitsForAny)).sort(
             (a, b) =>
               waitsFor(a).filter((fk) => !fk.nullable).length - waitsFor(b).filter((fk) => !fk.nullable).length || waitsFor(a).length - waitsFor(b).length,
           )[0],
@@ -162,9 +178,13 @@ export function planImport(tables: Map<string, string[]>, skip: (model: ModelDef
           typeLists.push(list);
           consumed.add(list.table);
         }
+      } else if (field instanceof ForeignKeyField && !found.has(field.target)) {
+        // What it names is not brought (a cable path this service traces itself): left empty.
+        continue;
       } else if (has.has(field.column)) {
         columns.push({ field, source: field.column, contentType: false });
-      } else if (field instanceof ContentTypeField && has.has(`${field.column}_id`)) {
+      } else if (field instanceof TextField && has.has(`${field.column}_id`)) {
+        // An object type, which Django keeps as a foreign key to its content types.
         columns.push({ field, source: `${field.column}_id`, contentType: true });
       }
     }
@@ -183,7 +203,7 @@ export function planImport(tables: Map<string, string[]>, skip: (model: ModelDef
       consumed.add(source);
     }
     const deferred = model.foreignKeys.filter((fk) => found.has(fk.target) && position.get(fk.target)! >= position.get(model)!);
-    return { model, table, columns, inputs, typeLists, through, deferred, unmapped: sourceColumns.filter((c) => !mapped.has(c)) };
+    return { model, table, columns, inputs, typeLists, through, deferred, unmapped: sourceColumns.filter((c) => !mapped.has(c) && !c.startsWith('_')) };
   });
   for (const table of tables.keys()) {
     if (!consumed.has(table)) notBrought.push({ table, reason: 'no model of this service stores these' });
