@@ -1,5 +1,5 @@
 import { DataSource, EntityManager } from 'typeorm';
-import { DateField, DateTimeField, Driver, Field, FieldError, ForeignKeyField, InputField, JsonField } from '../core/model/fields';
+import { DateField, DateTimeField, Driver, Field, FieldError, ForeignKeyField, InputField, JsonField, ManyToManyField } from '../core/model/fields';
 import { ModelDef, Row, WriteContext, registry } from '../core/model/model';
 import { q } from '../core/query/model-query';
 import { treePlace } from '../core/write/writer';
@@ -285,14 +285,21 @@ export class Importer {
       row._depth = 0;
       row.tree_path = row.tree_sort = '';
     }
+    let ctx: WriteContext | undefined;
     if (model.validate) {
-      const ctx: WriteContext = { user: null, can: async () => false, em, driver: this.driver, input: { ...given, ...inputs }, loaded };
+      ctx = { user: null, can: async () => false, em, driver: this.driver, input: { ...given, ...inputs }, loaded };
       // A model whose writes take values kept in other tables (a cable's terminations) gets them from those tables'
       // own rows, imported as their model's: its rules see the row as an object that has them, not as a creation without.
       await model.validate(row, takesValuesKeptElsewhere(model) ? { ...row } : null, ctx);
     }
     for (const [column, value] of Object.entries(given)) row[column] = value;
     for (const fk of plan.deferred) row[fk.column] = null;
+    // Sets the rules made from 3.5's values (a contact's group, now its groups), where the source has no table for them.
+    for (const field of model.manyToMany) {
+      if (field.ownsTable && !plan.through.some((t) => t.field === field) && Array.isArray(ctx?.input?.[field.column])) {
+        row[setKey(field)] = ctx!.input![field.column];
+      }
+    }
     return row;
   }
 
@@ -367,6 +374,19 @@ export class Importer {
     const params: unknown[] = [];
     const tuples = rows.map((row) => `(${columns.map((c) => this.mark(params.push(this.param(model, c, row[c])) - 1)).join(', ')})`);
     await em.query(`INSERT INTO ${q(model.table)} (${columns.map(q).join(', ')}) VALUES ${tuples.join(', ')}`, params);
+    for (const field of model.manyToMany) {
+      const pairs = rows.flatMap((row) => [...new Set((row[setKey(field)] as number[] | undefined) ?? [])].map((target) => [row.id as number, target]));
+      if (pairs.length) await this.insertPairs(em, field, pairs);
+    }
+  }
+
+  /** Pairs of a many-to-many relation, each once: one already there is left as it is. */
+  private async insertPairs(em: EntityManager, field: ManyToManyField, pairs: number[][]): Promise<void> {
+    for (let i = 0; i < pairs.length; i += MAX_PARAMETERS / 2) {
+      const chunk = pairs.slice(i, i + MAX_PARAMETERS / 2);
+      const values = chunk.map((_, n) => `(${this.mark(2 * n)}, ${this.mark(2 * n + 1)})`).join(', ');
+      await em.query(`INSERT INTO ${q(field.throughTable)} (${q(field.sourceColumn)}, ${q(field.targetColumn)}) VALUES ${values} ON CONFLICT DO NOTHING`, chunk.flat());
+    }
   }
 
   private async update(em: EntityManager, model: ModelDef, columns: string[], row: Row): Promise<void> {
@@ -380,6 +400,11 @@ export class Importer {
     if (value === null || value === undefined) return null;
     if (field instanceof JsonField) return JSON.stringify(value);
     return field.toParam(value, this.driver);
+  }
+
+  /** A parameter PostgreSQL reads as an integer where nothing else tells it the type (a CASE's result). */
+  private integer(mark: string): string {
+    return this.driver === 'postgres' ? `CAST(${mark} AS integer)` : mark;
   }
 
   private mark(index: number): string {
@@ -414,14 +439,7 @@ export class Importer {
         const pairs = batch
           .map((r) => [Number(r[owner]), Number(r[target])])
           .filter(([o, t]) => !refusedOwners?.has(o) && !refusedTargets?.has(t));
-        if (!pairs.length) continue;
-        await inBatch(async (em) => {
-          for (let i = 0; i < pairs.length; i += MAX_PARAMETERS / 2) {
-            const chunk = pairs.slice(i, i + MAX_PARAMETERS / 2);
-            const values = chunk.map((_, n) => `(${this.mark(2 * n)}, ${this.mark(2 * n + 1)})`).join(', ');
-            await em.query(`INSERT INTO ${q(field.throughTable)} (${q(owner)}, ${q(target)}) VALUES ${values} ON CONFLICT DO NOTHING`, chunk.flat());
-          }
-        });
+        if (pairs.length) await inBatch((em) => this.insertPairs(em, field, pairs));
       }
     }
   }
@@ -435,7 +453,7 @@ export class Importer {
       for (let i = 0; i < entries.length; i += this.batchSize) {
         const chunk = entries.slice(i, i + this.batchSize);
         const params: unknown[] = [];
-        const cases = chunk.map(([id, target]) => `WHEN ${this.mark(params.push(id) - 1)} THEN ${this.mark(params.push(target) - 1)}`).join(' ');
+        const cases = chunk.map(([id, target]) => `WHEN ${this.mark(params.push(id) - 1)} THEN ${this.integer(this.mark(params.push(target) - 1))}`).join(' ');
         const ids = chunk.map(([id]) => this.mark(params.push(id) - 1)).join(', ');
         await inBatch((em) => em.query(`UPDATE ${q(plan.model.table)} SET ${q(fk.column)} = CASE id ${cases} END WHERE id IN (${ids})`, params));
       }
@@ -479,6 +497,9 @@ export class Importer {
     }
   }
 }
+
+/** Where a converted row carries a many-to-many set its model's rules made: no column's name. */
+const setKey = (field: ManyToManyField) => `__set_${field.name}`;
 
 function takesValuesKeptElsewhere(model: ModelDef): boolean {
   return Object.values(model.fields).some((f) => f instanceof InputField && !f.readOnly);

@@ -112,12 +112,15 @@ function typeListOf(field: ContentTypeListField, sourceTable: string, tables: Ma
 function dependencyOrder(models: ModelDef[]): ModelDef[] {
   const pending = new Set(models);
   const placed: ModelDef[] = [];
-  const waitsFor = (m: ModelDef) => m.foreignKeys.filter((fk) => fk.target !== m && pending.has(fk.target));
+  // Many-to-many targets too: a set the rules make from a 3.5 value (a contact's group) is written with its object.
+  const waitsFor = (m: ModelDef) => [...m.foreignKeys, ...m.manyToMany.filter((f) => f.ownsTable)].filter((f) => f.target !== m && pending.has(f.target));
   // A reference to an object of any model (a cable's termination, an address's interface) is checked by the model's
   // rules: such a model waits for the models its type field allows, or, where it names none, for every model that holds
-  // no such reference; never for those that lead to it by foreign keys.
+  // no such reference; never for those that need it by foreign keys that cannot wait (a device's primary address can).
   const reaches = (from: ModelDef, to: ModelDef, seen = new Set<ModelDef>()): boolean =>
-    from.foreignKeys.some((fk) => fk.target === to || (!seen.has(fk.target) && models.includes(fk.target) && reaches(fk.target, to, seen.add(fk.target))));
+    from.foreignKeys.some(
+      (fk) => !fk.nullable && (fk.target === to || (!seen.has(fk.target) && models.includes(fk.target) && reaches(fk.target, to, seen.add(fk.target)))),
+    );
   const relations = (m: ModelDef) => Object.values(m.fields).filter((f): f is GenericRelationField => f instanceof GenericRelationField);
   const named = (m: ModelDef): Array<(other: ModelDef) => boolean> =>
     relations(m).map((g) => {
