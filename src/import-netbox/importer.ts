@@ -207,8 +207,9 @@ export class Importer {
     for (const source of batch) {
       const id = Number(source.id);
       const there = existing.get(id);
-      const sourceUpdated = model.features.lastUpdated ? timeOf(source.last_updated) : null;
-      if (there !== undefined && there === sourceUpdated) {
+      // Where the source keeps no time of change (a 3.5 token), a row there with the id is the row.
+      const dated = model.features.lastUpdated && plan.columns.some((c) => c.source === 'last_updated');
+      if (there !== undefined && (!dated || there === timeOf(source.last_updated))) {
         stats.skipped++;
         continue;
       }
