@@ -294,3 +294,41 @@ describe('import-netbox runs', () => {
     }
   });
 });
+
+describe('PostgresSource', () => {
+  let source: Awaited<ReturnType<typeof netboxSource>>;
+
+  beforeAll(async () => {
+    source = await netboxSource();
+  });
+  afterAll(() => source?.drop());
+
+  it("reads a NetBox database's schema, tables, content types and rows in batches by id, as of one moment, writing nothing", async () => {
+    const reader = new PostgresSource(source.url.replace('postgres://postgres@', 'postgres://postgres:secret@'));
+    try {
+      expect(reader.description).not.toContain('secret');
+      expect((await reader.schema()).from).toMatch(/^3\.5\./);
+      expect((await reader.tables()).get('dcim_site')).toEqual(expect.arrayContaining(['id', 'name', 'slug', 'custom_field_data']));
+      const types = await reader.contentTypes();
+      expect([...types.values()]).toEqual(expect.arrayContaining(['dcim.site', 'dcim.interface', 'ipam.ipaddress']));
+      expect(await reader.count('dcim_interface')).toBe(1586);
+      const batches: number[][] = [];
+      for await (const rows of reader.rows('dcim_interface', 500)) batches.push(rows.map((r) => Number(r.id)));
+      expect(batches.map((b) => b.length)).toEqual([500, 500, 500, 86]);
+      const ids = batches.flat();
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+      // Rows written after the first read are not seen: one snapshot for the whole run.
+      await source.query("INSERT INTO tenancy_tenantgroup (created, last_updated, custom_field_data, name, slug, description, lft, rght, tree_id, level) VALUES (now(), now(), '{}', 'Later', 'later', '', 1, 2, 99, 0)");
+      expect(await reader.count('tenancy_tenantgroup')).toBe(1);
+      const [site] = (await reader.rows('dcim_site', 1)[Symbol.asyncIterator]().next()).value;
+      expect(site.created).toBeInstanceOf(Date);
+      await expect((reader as unknown as { query(sql: string): Promise<unknown> }).query("UPDATE dcim_site SET name = 'x'")).rejects.toThrow(/read-only/);
+    } finally {
+      await reader.close();
+    }
+  });
+
+  it('closes without having opened', async () => {
+    await new PostgresSource(source.url).close();
+  });
+});
