@@ -5,7 +5,7 @@ import { q } from '../core/query/model-query';
 import { treePlace } from '../core/write/writer';
 import { ImportRun } from './import-run.model';
 import { ColumnPlan, ImportPlan, ModelPlan, planImport, storedObjectType } from './plan';
-import { releasesOf } from './schema-version';
+import { releasesOf, schemaAtLeast } from './schema-version';
 import { NetboxSource, SourceRow } from './source';
 
 export interface ImportOptions {
@@ -88,7 +88,7 @@ export class Importer {
     const schema = await this.source.schema();
     const tables = await this.source.tables();
     this.contentTypes = await this.source.contentTypes();
-    const plan = planImport(tables, (model) => model === ImportRun);
+    const plan = planImport(tables, (model) => model === ImportRun, schemaAtLeast(schema, '4.0'));
     const report: ImportReport = {
       source: this.source.description,
       schema: `NetBox ${releasesOf(schema)}`,

@@ -49,7 +49,10 @@ export interface ModelPlan {
   through: ThroughPlan[];
   /** Foreign keys written NULL and set once their target is in: to this model itself, or to one imported later. */
   deferred: ForeignKeyField[];
-  /** Source columns that go nowhere here: their values are reported as not brought. NetBox's caches (`_name`, `_path`) are not counted: this service computes its own. */
+  /**
+   * Source columns that go nowhere here: their values are reported as not brought. NetBox's caches (`_name`, `_path`)
+   * and 4.x's counters (`interface_count`) are not counted: this service computes its own.
+   */
   unmapped: string[];
 }
 
@@ -97,8 +100,8 @@ function sourceThroughOf(field: ManyToManyField, sourceTable: string, tables: Ma
 }
 
 /** NetBox keeps a list of object types in `<table>_content_types` (3.5) or `<table>_object_types` (4.x). */
-function typeListOf(field: ContentTypeListField, sourceTable: string, tables: Map<string, string[]>): TypeListPlan | undefined {
-  for (const table of [`${sourceTable}_${field.column}`, `${sourceTable}_content_types`, `${sourceTable}_object_types`]) {
+function typeListOf(field: ContentTypeListField, name: string, sourceTable: string, tables: Map<string, string[]>): TypeListPlan | undefined {
+  for (const table of [`${sourceTable}_${name}`, `${sourceTable}_content_types`, `${sourceTable}_object_types`]) {
     const columns = tables.get(table);
     if (!columns) continue;
     const type = columns.find((c) => c === 'contenttype_id' || c === 'objecttype_id');
@@ -152,7 +155,7 @@ function dependencyOrder(models: ModelDef[]): ModelDef[] {
 }
 
 /** How every model of ours that the source has a table for is read, in dependency order, and what the source holds beyond them. */
-export function planImport(tables: Map<string, string[]>, skip: (model: ModelDef) => boolean): ImportPlan {
+export function planImport(tables: Map<string, string[]>, skip: (model: ModelDef) => boolean, fourX = false): ImportPlan {
   const consumed = new Set(['django_migrations', 'django_content_type']);
   const notBrought: NotBrought[] = [];
   const found = new Map<ModelDef, string>();
@@ -175,8 +178,12 @@ export function planImport(tables: Map<string, string[]>, skip: (model: ModelDef
     const typeLists: TypeListPlan[] = [];
     for (const field of model.columns) {
       if (field.name === 'id' || (model.tree && TREE_COLUMNS.has(field.column))) continue;
+      // NetBox 4.x's name for a field where it renamed ours (a device's `role`, a rack's `form_factor`), else ours.
+      const spoken = NetBox46.nameOf(model, field.name);
+      const names = spoken === field.name ? [field.name] : fourX ? [spoken, field.name] : [field.name, spoken];
+      const column = (name: string) => (field instanceof ForeignKeyField ? `${name}_id` : name);
       if (field instanceof ContentTypeListField) {
-        const list = typeListOf(field, table, tables);
+        const list = names.map((name) => typeListOf(field, name, table, tables)).find(Boolean);
         if (list) {
           typeLists.push(list);
           consumed.add(list.table);
@@ -184,11 +191,12 @@ export function planImport(tables: Map<string, string[]>, skip: (model: ModelDef
       } else if (field instanceof ForeignKeyField && !found.has(field.target)) {
         // What it names is not brought (a cable path this service traces itself): left empty.
         continue;
-      } else if (has.has(field.column)) {
-        columns.push({ field, source: field.column, contentType: false });
-      } else if (field instanceof TextField && has.has(`${field.column}_id`)) {
+      } else {
+        const direct = names.map(column).find((c) => has.has(c));
         // An object type, which Django keeps as a foreign key to its content types.
-        columns.push({ field, source: `${field.column}_id`, contentType: true });
+        const typed = field instanceof TextField ? names.map((n) => `${n}_id`).find((c) => has.has(c)) : undefined;
+        if (direct) columns.push({ field, source: direct, contentType: false });
+        else if (typed) columns.push({ field, source: typed, contentType: true });
       }
     }
     const inputs: ColumnPlan[] = [];
@@ -206,7 +214,7 @@ export function planImport(tables: Map<string, string[]>, skip: (model: ModelDef
       consumed.add(source);
     }
     const deferred = model.foreignKeys.filter((fk) => found.has(fk.target) && position.get(fk.target)! >= position.get(model)!);
-    return { model, table, columns, inputs, typeLists, through, deferred, unmapped: sourceColumns.filter((c) => !mapped.has(c) && !c.startsWith('_')) };
+    return { model, table, columns, inputs, typeLists, through, deferred, unmapped: sourceColumns.filter((c) => !mapped.has(c) && !c.startsWith('_') && !(c in model.counts)) };
   });
   for (const table of tables.keys()) {
     if (!consumed.has(table)) notBrought.push({ table, reason: 'no model of this service stores these' });
