@@ -16,13 +16,15 @@ import { TestApp } from './helpers/test-app';
 jest.setTimeout(600_000);
 
 const DUMP = path.join(__dirname, 'fixtures', 'netbox-demo', 'netbox-demo-v3.5.sql.gz');
+/** The newest 4.x dump of the demo data: a 4.2 pre-release. */
+const DUMP_4X = path.join(__dirname, 'fixtures', 'netbox-demo', 'netbox-demo-v4.2.sql.gz');
 /** The PostgreSQL server the NetBox source database is made on: the tests' own, or the local one. */
 const SERVER = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** A 3.5 key the dump's admin is given: the demo data has no token. */
 const DEMO_TOKEN = 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678';
 
 /** NetBox 3.5's demo database, loaded with psql into a database of its own, plus what the demo lacks: a token, an assigned address. */
-async function netboxSource(): Promise<{ url: string; query(sql: string): Promise<Json[]>; drop(): Promise<void> }> {
+async function netboxSource(dump = DUMP): Promise<{ url: string; query(sql: string): Promise<Json[]>; drop(): Promise<void> }> {
   const name = `netbox_source_${process.pid}_${Date.now()}`;
   const admin = new Client({ connectionString: SERVER });
   await admin.connect();
@@ -31,7 +33,7 @@ async function netboxSource(): Promise<{ url: string; query(sql: string): Promis
   const url = new URL(SERVER);
   url.pathname = `/${name}`;
   // The dump names its owner role, which need not exist here: those statements fail alone.
-  execFileSync('sh', ['-c', `gunzip -c "${DUMP}" | psql -q "${url}" >/dev/null 2>&1 || true`]);
+  execFileSync('sh', ['-c', `gunzip -c "${dump}" | psql -q "${url}" >/dev/null 2>&1 || true`]);
   const client = new Client({ connectionString: url.toString() });
   await client.connect();
   const query = async (sql: string) => (await client.query(sql)).rows as Json[];
@@ -202,6 +204,40 @@ describe('import-netbox from NetBox 3.5', () => {
   it('writes nothing when run again', async () => {
     const again = await importInto(into.dataSource, source.url);
     expect(again.totals).toEqual({ read: report.totals.read, written: 0, skipped: report.totals.read, refused: 0 });
+  });
+});
+
+describe('import-netbox from the newest 4.x dump', () => {
+  let source: Awaited<ReturnType<typeof netboxSource>>;
+  let into: Awaited<ReturnType<typeof target>>;
+  let report: ImportReport;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    source = await netboxSource(DUMP_4X);
+    into = await target();
+    report = await importInto(into.dataSource, source.url);
+    t = await TestApp.start({ ...into.env, SUPERUSER_NAME: 'service-admin' });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await into?.drop();
+    await source?.drop();
+  });
+
+  it('brings every row it has a model for, refusing none, reading the columns 4.x renamed', async () => {
+    expect(report.schema).toMatch(/4\.2\.0/);
+    expect(report.models.flatMap((m) => m.refusals)).toEqual([]);
+    for (const m of report.models) {
+      const [row] = await source.query(`SELECT COUNT(*) AS n FROM "${m.table}"`);
+      expect({ model: m.model, written: m.written }).toEqual({ model: m.model, written: Number(row.n) });
+    }
+    const [device] = await source.query('SELECT role_id FROM dcim_device WHERE id = 1');
+    expect((await t.get('/v4/api/dcim/devices/1/')).body.role.id).toBe(device.role_id);
+    const [rack] = await source.query('SELECT form_factor FROM dcim_rack WHERE id = 1');
+    expect((await t.get('/v4/api/dcim/racks/1/')).body.form_factor?.value ?? '').toBe(rack.form_factor);
+    expect((await t.get('/v4/api/ipam/vlan-groups/2/')).body.vid_ranges).toEqual([[1, 4094]]);
+    expect((await t.get('/v4/api/extras/custom-fields/1/')).body.object_types).toEqual(['tenancy.tenant']);
   });
 });
 
