@@ -18,8 +18,8 @@ jest.setTimeout(600_000);
 const DUMP = path.join(__dirname, 'fixtures', 'netbox-demo', 'netbox-demo-v3.5.sql.gz');
 /** The newest 4.x dump of the demo data: a 4.2 pre-release. */
 const DUMP_4X = path.join(__dirname, 'fixtures', 'netbox-demo', 'netbox-demo-v4.2.sql.gz');
-/** The PostgreSQL server the NetBox source database is made on: the tests' own, or the local one. */
-const SERVER = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** The PostgreSQL server the NetBox source database is made on: the tests' own, or (the embedded run's) the local one. */
+const SERVER = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 /** A 3.5 key the dump's admin is given: the demo data has no token. */
 const DEMO_TOKEN = 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678';
 
