@@ -1,6 +1,6 @@
 /**
  * Unit tests sit beside the code; end-to-end tests in test/ drive the HTTP API against a real database.
- * `tools` holds the suites that drive Debian's programs (Chromium, pynetbox, Ansible, PostgreSQL's initdb, redis-server, git): `npm test` leaves
+ * `tools` holds the suites that drive Debian's programs (Chromium, pynetbox, Ansible, PostgreSQL's initdb and psql, redis-server, git): `npm test` leaves
  * them out so that it passes with only npm, `npm run test:all` runs them and fails when they are missing.
  */
 const common = {
@@ -16,6 +16,7 @@ const TOOL_SUITES = [
   '<rootDir>/test/db-faults\\.e2e-spec\\.ts$',
   '<rootDir>/test/data-sources-git\\.e2e-spec\\.ts$',
   '<rootDir>/test/import-netbox-sources\\.e2e-spec\\.ts$',
+  '<rootDir>/test/import-netbox\\.e2e-spec\\.ts$',
 ];
 module.exports = {
   // An end-to-end app starts on a fresh database and applies every migration: on PostgreSQL on a busy machine that takes seconds.

@@ -19,6 +19,7 @@ function missingTools() {
   const redis = process.env.REDIS_SERVER || '/usr/bin/redis-server';
   if (!fs.existsSync(redis)) missing.push(`redis-server at ${redis} (apt-get install -y redis-server, or set REDIS_SERVER)`);
   if (spawnSync('git', ['--version']).status !== 0) missing.push('git (apt-get install -y git)');
+  if (spawnSync('psql', ['--version']).status !== 0) missing.push('psql, to load NetBox dumps (apt-get install -y postgresql-client)');
   if (!fs.existsSync('/usr/bin/ansible-playbook') || !fs.existsSync('/usr/bin/ansible-inventory')) missing.push('Ansible (apt-get install -y ansible)');
   const pgBin = fs.existsSync('/usr/lib/postgresql') ? fs.readdirSync('/usr/lib/postgresql') : [];
   if (!pgBin.some((v) => fs.existsSync(path.join('/usr/lib/postgresql', v, 'bin', 'initdb')))) missing.push("PostgreSQL's initdb and pg_ctl (apt-get install -y postgresql)");

@@ -46,3 +46,4 @@ export * from './extras/config-templates.model';
 export { Dashboard } from './extras/dashboard';
 export * from './extras/image-attachments/image-attachment.model';
 import './dialects';
+export * from './import-netbox/import-run.model';

@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import { NetboxSchema, detectSchema } from './schema-version';
 
-/** A row as the source stores it, by column. */
+/** A row as the source stores it, by column; integer ranges (a VLAN group's) as NetBox's API gives them, inclusive `[low, high]` pairs. */
 export type SourceRow = Record<string, unknown>;
 
 /**
@@ -23,12 +23,19 @@ export interface NetboxSource {
   close(): Promise<void>;
 }
 
+// PostgreSQL's int4range and int4range[], which pg's type list does not name.
+type TypeOid = Parameters<Client['setTypeParser']>[0];
+const INT4RANGE = 3904 as TypeOid;
+const INT4RANGE_ARRAY = 3905 as TypeOid;
+
 /** `postgres://user:…@host/db`: the address without its password. */
 export function redactedUrl(url: string): string {
   try {
     const parsed = new URL(url);
-    if (parsed.password) parsed.password = '…';
-    return parsed.toString();
+    if (!parsed.password) return parsed.toString();
+    // Set as a plain placeholder: the URL would percent-encode an ellipsis.
+    parsed.password = 'redacted';
+    return parsed.toString().replace(':redacted@', ':…@');
   } catch {
     return url.replace(/:[^:@/]*@/, ':…@');
   }
@@ -48,8 +55,10 @@ export class PostgresSource implements NetboxSource {
     this.client = new Client({ connectionString: url });
     // Counts and ids beyond 2^53 do not occur in NetBox; bigint ids are read as numbers.
     this.client.setTypeParser(20, (value: string) => Number(value));
-    // A date is its 'YYYY-MM-DD' text, as dumpdata writes it: pg's default makes it a Date at local midnight.
+    // A date is a calendar day, not an instant: read as written, not in the local time zone.
     this.client.setTypeParser(1082, (value: string) => value);
+    this.client.setTypeParser(INT4RANGE, (value: string) => integerRange(value));
+    this.client.setTypeParser(INT4RANGE_ARRAY, (value: string) => integerRanges(value));
   }
 
   private open(): Promise<void> {
@@ -112,9 +121,26 @@ export class PostgresSource implements NetboxSource {
   }
 
   async close(): Promise<void> {
-    if (this.opened) await this.client.query('ROLLBACK').catch(() => undefined);
+    // A client that never connected has nothing to end (and pg's end() would wait for a connection forever).
+    if (!this.opened) return;
+    await this.opened.catch(() => undefined);
+    await this.client.query('ROLLBACK').catch(() => undefined);
     await this.client.end().catch(() => undefined);
   }
 }
 
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** PostgreSQL's canonical integer range, `[1,4095)`, as inclusive bounds; null when empty. */
+export function integerRange(text: string): [number, number] | null {
+  const m = /^([[(])(-?\d*),(-?\d*)([\])])$/.exec(text.trim());
+  if (!m) return null;
+  const low = Number(m[2]) + (m[1] === '(' ? 1 : 0);
+  const high = Number(m[3]) - (m[4] === ')' ? 1 : 0);
+  return [low, high];
+}
+
+/** An array of ranges, `{"[1,4095)","[5000,5010)"}`: the non-empty ones' inclusive bounds. */
+export function integerRanges(text: string): Array<[number, number]> {
+  return (text.match(/[[(]-?\d*,-?\d*[\])]/g) ?? []).map(integerRange).filter((r): r is [number, number] => r !== null);
+}

@@ -794,9 +794,7 @@ export class Writer {
   private async placeInTree(model: ModelDef, id: number, previous: Row | null): Promise<void> {
     const node = await this.load(model, id);
     const parent = node.parent_id === null ? null : await this.load(model, node.parent_id);
-    const path = `${parent ? parent.tree_path : ''}${String(id).padStart(TREE_SEGMENT, '0')}/`;
-    const sort = `${parent ? parent.tree_sort : ''}${node.name}${TREE_SORT_SEPARATOR}`;
-    const depth = parent ? parent._depth + 1 : 0;
+    const { tree_path: path, tree_sort: sort, _depth: depth } = treePlace(node, parent);
     const old = previous ?? node;
     const p = (n: number) => (this.driver === 'postgres' ? `$${n}` : '?');
     await this.em.query(
@@ -805,6 +803,15 @@ export class Writer {
       [path, old.tree_path.length + 1, sort, old.tree_sort.length + 1, depth - old._depth, previous ? `${old.tree_path}%` : id],
     );
   }
+}
+
+/** A tree node's columns under its parent (null: a root): its path of ancestor ids, its sort key of their names, its depth. */
+export function treePlace(node: Row, parent: Row | null): { tree_path: string; tree_sort: string; _depth: number } {
+  return {
+    tree_path: `${parent ? parent.tree_path : ''}${String(node.id).padStart(TREE_SEGMENT, '0')}/`,
+    tree_sort: `${parent ? parent.tree_sort : ''}${node.name}${TREE_SORT_SEPARATOR}`,
+    _depth: parent ? parent._depth + 1 : 0,
+  };
 }
 
 /** The object a change record names as related: a foreign key's target, or a generic relation's (an address's interface). */

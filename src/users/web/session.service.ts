@@ -3,7 +3,7 @@ import { createHash } from 'crypto';
 import type { CookieOptions, Request, Response } from 'express';
 import { AuthExtensions } from '../../core/auth/auth-extensions';
 import type { Principal } from '../../core/auth/auth.guard';
-import { hashPassword, verifyPassword } from '../../core/auth/passwords';
+import { hashPassword, isForeignHash, verifyPassword } from '../../core/auth/passwords';
 import { Clock } from '../../core/clock';
 import { Database } from '../../core/db/database';
 import type { Row } from '../../core/model/model';
@@ -96,7 +96,12 @@ export class SessionService implements OnModuleInit {
     // An unknown name costs a hash as a wrong password does: timing tells no one which names exist.
     const stored = user ? user.password : await (this.decoyHash ??= hashPassword(randomSecret()));
     const valid = await verifyPassword(password, stored).catch(() => false);
-    return valid && user && user.is_active ? user : null;
+    if (!valid || !user || !user.is_active) return null;
+    // A NetBox user's Django hash is replaced by this service's own once its password is known.
+    if (isForeignHash(stored)) {
+      await this.db.manager.createQueryBuilder().update(User.table).set({ password: await hashPassword(password) }).where('id = :id', { id: user.id }).execute();
+    }
+    return user;
   }
 
   /** A new session for the user, with a fresh CSRF token (Django rotates it at sign-in), and the time as the user's last login. */

@@ -1,0 +1,50 @@
+import { Presets, SingleBar } from 'cli-progress';
+import { ImportProgress, ImportReport, ModelStats } from './importer';
+
+/** On a terminal, a bar per model as it is read; elsewhere (a Job's log), one JSON line per model once it is done. */
+export function progressFor(stream: NodeJS.WriteStream): ImportProgress {
+  if (!stream.isTTY) return { start() {}, advance() {}, finish: (stats) => stream.write(`${JSON.stringify(summary(stats))}\n`) };
+  let bar: SingleBar | undefined;
+  return {
+    start: (model, total) => {
+      bar = new SingleBar({ stream, format: ' {bar} {value}/{total} {model}', hideCursor: true }, Presets.shades_classic);
+      bar.start(total, 0, { model });
+    },
+    advance: (count) => bar?.increment(count),
+    finish: (stats) => {
+      bar?.update(stats.read, { model: `${stats.model}: ${stats.written} written, ${stats.skipped} skipped, ${stats.refused} refused` });
+      bar?.stop();
+    },
+  };
+}
+
+/** A model's counts without its refusals' reasons: the line a log keeps. */
+function summary(stats: ModelStats): Omit<ModelStats, 'refusals'> {
+  const { refusals: _, ...rest } = stats;
+  return rest;
+}
+
+/** The report as an operator reads it: per model the counts, then every refusal with its reason, then what was not brought. */
+export function formatReport(report: ImportReport): string {
+  const lines = [`${report.dryRun ? 'Dry run (nothing written)' : 'Import'} from ${report.source} (${report.schema})`, ''];
+  const width = Math.max(5, ...report.models.map((m) => m.model.length));
+  lines.push(`${'model'.padEnd(width)}  ${['read', 'written', 'skipped', 'refused'].map((h) => h.padStart(8)).join('')}`);
+  for (const m of report.models) lines.push(`${m.model.padEnd(width)}  ${[m.read, m.written, m.skipped, m.refused].map((n) => String(n).padStart(8)).join('')}`);
+  const t = report.totals;
+  lines.push(`${'total'.padEnd(width)}  ${[t.read, t.written, t.skipped, t.refused].map((n) => String(n).padStart(8)).join('')}`);
+  const refused = report.models.filter((m) => m.refusals.length);
+  if (refused.length) {
+    lines.push('', 'Refused:');
+    for (const m of refused) for (const r of m.refusals) lines.push(`  ${m.model} ${r.id}: ${r.reason}`);
+  }
+  const columns = report.models.filter((m) => Object.keys(m.columnsNotBrought).length);
+  if (columns.length) {
+    lines.push('', 'Values not brought (no field of this service takes them):');
+    for (const m of columns) for (const [column, rows] of Object.entries(m.columnsNotBrought)) lines.push(`  ${m.table}.${column}: ${rows} rows`);
+  }
+  if (report.notBrought.length) {
+    lines.push('', 'Tables not brought:');
+    for (const n of report.notBrought) lines.push(`  ${n.table}: ${n.rows} rows (${n.reason})`);
+  }
+  return lines.join('\n');
+}
