@@ -9,6 +9,7 @@ import { standaloneDataSource } from '../src/core/db/standalone';
 import { registry } from '../src/core/model/model';
 import { ImportProgress, ImportRefusedError, ImportReport, Importer } from '../src/import-netbox/importer';
 import { DumpdataSource } from '../src/import-netbox/dumpdata-source';
+import { formatReport } from '../src/import-netbox/report';
 import { PostgresSource } from '../src/import-netbox/source';
 import { scratchDatabase } from './helpers/scratch-database';
 import { expectStatus, Json } from './helpers/seed';
@@ -185,6 +186,15 @@ describe('import-netbox from NetBox 3.5', () => {
     expect(children).toBe(Number(expected.n));
   });
 
+  it('traces the imported cables, and computes what NetBox computed: paths, prefix depth and children, tree levels', async () => {
+    expect(report.differences).toEqual([]);
+    const [netbox] = await source.query('SELECT COUNT(*) AS n FROM dcim_interface WHERE _path_id IS NOT NULL');
+    const [ours] = await into.dataSource.query('SELECT COUNT(*) AS n FROM dcim_interface WHERE _path_id IS NOT NULL');
+    expect(Number(ours.n)).toBe(Number(netbox.n));
+    const [{ connected_endpoints_reachable }] = (await t.get('/api/dcim/interfaces/?cabled=true&limit=1')).body.results;
+    expect(typeof connected_endpoints_reachable).toBe('boolean');
+  });
+
   it("signs the dump's users in with their NetBox passwords, and its tokens authenticate", async () => {
     const provisioned = await t.anon().post('/api/users/tokens/provision/').send({ username: 'admin', password: 'admin' });
     expectStatus(provisioned, 201);
@@ -207,6 +217,38 @@ describe('import-netbox from NetBox 3.5', () => {
   it('writes nothing when run again', async () => {
     const again = await importInto(into.dataSource, source.url);
     expect(again.totals).toEqual({ read: report.totals.read, written: 0, skipped: report.totals.read, refused: 0 });
+  });
+});
+
+describe('import-netbox compares what NetBox computed', () => {
+  let source: Awaited<ReturnType<typeof netboxSource>>;
+  let into: Awaited<ReturnType<typeof target>>;
+  afterAll(async () => {
+    await into?.drop();
+    await source?.drop();
+  });
+
+  it("lists exactly the values the source holds otherwise: a prefix's depth, a path's destination", async () => {
+    source = await netboxSource();
+    into = await target();
+    await source.query('UPDATE ipam_prefix SET _depth = _depth + 1 WHERE id = 8');
+    const [interfaceType] = await source.query("SELECT id FROM django_content_type WHERE app_label = 'dcim' AND model = 'interface'");
+    // A path from one interface over one cable to one other: its destination moved to another interface.
+    const [path] = await source.query(
+      'SELECT id, path::text AS path FROM dcim_cablepath WHERE is_complete AND jsonb_array_length(path) = 3 AND jsonb_array_length(path->0) = 1 AND jsonb_array_length(path->2) = 1 ORDER BY id LIMIT 1',
+    );
+    const [[origin], cable, [destination]] = JSON.parse(path.path) as string[][];
+    const [originId, destinationId] = [origin, destination].map((node) => Number(node.split(':')[1]));
+    const [other] = await source.query(`SELECT id FROM dcim_interface WHERE id <> ${destinationId} ORDER BY id DESC LIMIT 1`);
+    const altered = JSON.stringify([[origin], cable, [`${interfaceType.id}:${other.id}`]]);
+    await source.query(`UPDATE dcim_cablepath SET path = '${altered}'::jsonb WHERE id = ${path.id}`);
+    const [prefix] = await source.query('SELECT _depth, _children FROM ipam_prefix WHERE id = 8');
+    const report = await importInto(into.dataSource, source.url);
+    expect(report.differences).toEqual([
+      { model: 'dcim.interface', id: originId, value: 'path', netbox: `complete, active → dcim.interface:${other.id}`, ours: `complete, active → dcim.interface:${destinationId}` },
+      { model: 'ipam.prefix', id: 8, value: '_depth', netbox: prefix._depth, ours: prefix._depth - 1 },
+    ]);
+    expect(formatReport(report)).toContain(`ipam.prefix 8 _depth: ${prefix._depth} → ${prefix._depth - 1}`);
   });
 });
 

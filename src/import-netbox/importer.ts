@@ -3,6 +3,7 @@ import { DateField, DateTimeField, Driver, Field, FieldError, ForeignKeyField, I
 import { ModelDef, Row, WriteContext, registry } from '../core/model/model';
 import { q } from '../core/query/model-query';
 import { treePlace } from '../core/write/writer';
+import { Difference, compareComputed, computeImported } from './computed';
 import { ImportRun } from './import-run.model';
 import { ColumnPlan, ImportPlan, ModelPlan, planImport, storedObjectType } from './plan';
 import { releasesOf, schemaAtLeast } from './schema-version';
@@ -46,6 +47,8 @@ export interface ImportReport {
   models: ModelStats[];
   /** Source tables this service takes nothing from, with their rows. */
   notBrought: Array<{ table: string; rows: number; reason: string }>;
+  /** Values NetBox computed that differ from ours, computed from the imported data (not compared on a dry run). */
+  differences: Difference[];
   totals: { read: number; written: number; skipped: number; refused: number };
 }
 
@@ -95,6 +98,7 @@ export class Importer {
       dryRun: !!this.options.dryRun,
       models: [],
       notBrought: [],
+      differences: [],
       totals: { read: 0, written: 0, skipped: 0, refused: 0 },
     };
     await this.refuseForeignObjects();
@@ -112,6 +116,10 @@ export class Importer {
       for (const model of plan.models) await this.setDeferred(model, inBatch);
       for (const model of plan.models) if (model.model.tree) await this.placeTree(model.model, inBatch);
       if (!this.options.dryRun && this.driver === 'postgres') await this.moveSequences(plan, runner.manager);
+      if (!this.options.dryRun) {
+        await computeImported(runner.manager, this.driver, inBatch, this.batchSize);
+        report.differences = await compareComputed(runner.manager, this.driver, this.source, tables, this.contentTypes, this.batchSize, plan.models);
+      }
       for (const { table, reason } of plan.notBrought) {
         const rows = await this.source.count(table);
         if (rows) report.notBrought.push({ table, rows, reason });

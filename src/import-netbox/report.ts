@@ -46,5 +46,11 @@ export function formatReport(report: ImportReport): string {
     lines.push('', 'Tables not brought:');
     for (const n of report.notBrought) lines.push(`  ${n.table}: ${n.rows} rows (${n.reason})`);
   }
+  if (report.differences.length) {
+    lines.push('', 'Computed values that differ (NetBox had → this service computes):');
+    for (const d of report.differences) lines.push(`  ${d.model} ${d.id} ${d.value}: ${String(d.netbox)} → ${String(d.ours)}`);
+  } else if (!report.dryRun) {
+    lines.push('', 'Computed values: all as NetBox had them.');
+  }
   return lines.join('\n');
 }

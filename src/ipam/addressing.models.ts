@@ -260,10 +260,28 @@ class PrefixHierarchy {
     const net = parsePrefix(row.prefix);
     await this.adjust('_children', 1, row, containingSql(this, net, false, this.table));
     if (!(await this.hasTwin(row))) await this.adjust('_depth', 1, row, withinSql(this, net, false, this.table));
+    await this.recount(row);
+  }
+
+  /** Sets the row's own depth and children from the prefixes around it, where they differ: true when they did. */
+  async recount(row: Row): Promise<boolean> {
+    const net = parsePrefix(row.prefix);
     const depth = await this.count(row, `COUNT(DISTINCT ${this.table}.prefix)`, containingSql(this, net, false, this.table));
     const children = await this.count(row, 'COUNT(*)', withinSql(this, net, false, this.table));
+    if (Number(row._depth) === depth && Number(row._children) === children) return false;
     await this.em.createQueryBuilder().update(Prefix.table).set({ _depth: depth, _children: children }).where('id = :id', { id: row.id }).execute();
+    return true;
   }
+}
+
+/**
+ * Recounts the depth and children of prefixes written without the hierarchy's upkeep (an import's bulk rows), each
+ * from the prefixes around it. The rows need `id`, `prefix`, `vrf_id`, `_depth` and `_children`.
+ */
+export async function recountPrefixes(em: EntityManager, rows: Row[]): Promise<number> {
+  let changed = 0;
+  for (const row of rows) if (await new PrefixHierarchy(em).recount(row)) changed++;
+  return changed;
 }
 
 /** NetBox's compact name of a range: the shared leading part once, `10.0.0.1-100/24`. */
