@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { PATH_ENDPOINTS, Node, destinations, nodeOf, retrace } from '../dcim/cabling';
-import { recountPrefixes } from '../ipam/addressing.models';
+import { rangeSize, recountPrefixes } from '../ipam/addressing.models';
 import { Driver } from '../core/model/fields';
 import { ModelDef, Row, registry } from '../core/model/model';
 import { ModelQuery } from '../core/query/model-query';
@@ -98,19 +98,26 @@ export async function compareComputed(
     }
   }
   for (const plan of plans) {
+    const has = new Set(tables.get(plan.table));
+    if (plan.model.label === 'ipam.iprange' && has.has('size')) {
+      // Ours as the range's rules compute it from its ends: the stored size is the source's, kept as it was.
+      differences.push(...(await compareColumns(em, driver, source, plan, { size: (r) => rangeSize(r.start_address, r.end_address) }, batchSize)));
+    }
+    if (plan.model.label === 'circuits.circuit' && has.has('termination_a_id')) differences.push(...(await compareSides(em, driver, source, plan, batchSize)));
     if (plan.model.label === 'ipam.prefix') differences.push(...(await compareColumns(em, driver, source, plan, { _depth: '_depth', _children: '_children' }, batchSize)));
     if (plan.model.tree && tables.get(plan.table)?.includes('level')) differences.push(...(await compareColumns(em, driver, source, plan, { level: '_depth' }, batchSize)));
   }
-  return differences;
+  const order = (d: Difference) => [d.model, String(d.id).padStart(12, '0'), d.value].join(' ');
+  return differences.sort((a, b) => order(a).localeCompare(order(b)));
 }
 
-/** A source table's values beside ours (source column → our column), for the rows both hold. */
+/** A source table's values beside ours (source column → our column, or what we compute from our row), for the rows both hold. */
 async function compareColumns(
   em: EntityManager,
   driver: Driver,
   source: NetboxSource,
   { model, table }: ModelPlan,
-  columns: Record<string, string>,
+  columns: Record<string, string | ((row: Row) => unknown)>,
   batchSize: number,
 ): Promise<Difference[]> {
   const differences: Difference[] = [];
@@ -121,9 +128,35 @@ async function compareColumns(
     for (const theirs of batch) {
       const mine = ours.get(Number(theirs.id));
       if (!mine) continue;
-      for (const [sourceColumn, column] of Object.entries(columns)) {
-        const [netbox, computed] = [Number(theirs[sourceColumn]), Number(mine[column])];
+      for (const [sourceColumn, ours] of Object.entries(columns)) {
+        const [netbox, computed] = [Number(theirs[sourceColumn]), Number(typeof ours === 'string' ? mine[ours] : ours(mine))];
         if (netbox !== computed) differences.push({ model: model.label, id: mine.id, value: sourceColumn, netbox, ours: computed });
+      }
+    }
+  }
+  return differences;
+}
+
+/**
+ * NetBox 3.5's circuits name their A and Z terminations (`termination_a_id`, `termination_z_id`); ours are the
+ * circuit's terminations of that side (`term_side`). Compared for the circuits both hold.
+ */
+async function compareSides(em: EntityManager, driver: Driver, source: NetboxSource, { model, table }: ModelPlan, batchSize: number): Promise<Difference[]> {
+  const differences: Difference[] = [];
+  const terminations = registry.get('circuits.circuittermination')!;
+  for await (const batch of source.rows(table, batchSize)) {
+    const ids = batch.map((r) => Number(r.id));
+    const held = new Set((await new ModelQuery(em, model, driver).whereIdIn(ids).rows({ order: ['id'] })).map((r) => r.id));
+    const sides = new Map<string, number>();
+    const query = new ModelQuery(em, terminations, driver).where('t.circuit_id IN (:...ids)', { ids });
+    for (const t of await query.rows({ order: ['id'] })) sides.set(`${t.circuit_id}/${t.term_side}`, t.id);
+    for (const circuit of batch) {
+      const id = Number(circuit.id);
+      if (!held.has(id)) continue;
+      for (const side of ['a', 'z']) {
+        const netbox = circuit[`termination_${side}_id`] === null ? null : Number(circuit[`termination_${side}_id`]);
+        const ours = sides.get(`${id}/${side.toUpperCase()}`) ?? null;
+        if (netbox !== ours) differences.push({ model: model.label, id, value: `termination_${side}`, netbox, ours });
       }
     }
   }

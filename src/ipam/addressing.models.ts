@@ -298,6 +298,11 @@ function rangeName(row: Row): string {
 
 const MAX_RANGE_SIZE = 2 ** 32 - 1;
 
+/** How many addresses a range holds, its ends included. */
+export function rangeSize(startAddress: string, endAddress: string): number {
+  return Number(valueOf(parseInterface(endAddress).hex) - valueOf(parseInterface(startAddress).hex) + 1n);
+}
+
 export const IPRange = defineModel({
   app: 'ipam',
   name: 'iprange',
@@ -363,7 +368,7 @@ export const IPRange = defineModel({
     // NetBox's wording, though it means the reverse.
     if (valueOf(end.hex) <= valueOf(start.hex)) throw new FieldError({ end_address: [`Ending address must be lower than the starting address (${start.text})`] });
     setNetworkColumns(row, start, end);
-    row.size = Number(valueOf(end.hex) - valueOf(start.hex) + 1n);
+    row.size = rangeSize(row.start_address, row.end_address);
     const overlapping = await firstWhere(ctx, IPRange, (query) => {
       sameVrf(query, row.vrf_id);
       if (row.id !== undefined) query.where(`t.id <> ${query.param(row.id)}`);
