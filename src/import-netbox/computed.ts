@@ -58,7 +58,8 @@ function outcome(complete: boolean, active: boolean, reached: Node[]): string {
 /**
  * NetBox's computed values beside ours, from the imported data: each cabled endpoint's path (NetBox's
  * `dcim_cablepath`, one path for all the origins a cable end holds, ours one per origin), prefixes' depth and children,
- * and trees' levels (NetBox's MPTT `level`, our `_depth`). Only objects that were brought are compared.
+ * trees' levels (NetBox's MPTT `level`, our `_depth`), IP ranges' sizes, 3.5 circuits' A and Z terminations, and 4.x's
+ * counters. Only objects that were brought are compared.
  */
 export async function compareComputed(
   em: EntityManager,
@@ -104,6 +105,9 @@ export async function compareComputed(
       differences.push(...(await compareColumns(em, driver, source, plan, { size: (r) => rangeSize(r.start_address, r.end_address) }, batchSize)));
     }
     if (plan.model.label === 'circuits.circuit' && has.has('termination_a_id')) differences.push(...(await compareSides(em, driver, source, plan, batchSize)));
+    // 4.x's counters (a device's `interface_count`, a device type's `device_count`), where the source keeps them.
+    const counters = Object.keys(plan.model.activeCounts).filter((key) => has.has(key));
+    if (counters.length) differences.push(...(await compareColumns(em, driver, source, plan, Object.fromEntries(counters.map((k) => [k, k])), batchSize, counters)));
     if (plan.model.label === 'ipam.prefix') differences.push(...(await compareColumns(em, driver, source, plan, { _depth: '_depth', _children: '_children' }, batchSize)));
     if (plan.model.tree && tables.get(plan.table)?.includes('level')) differences.push(...(await compareColumns(em, driver, source, plan, { level: '_depth' }, batchSize)));
   }
@@ -119,12 +123,13 @@ async function compareColumns(
   { model, table }: ModelPlan,
   columns: Record<string, string | ((row: Row) => unknown)>,
   batchSize: number,
+  counts: string[] = [],
 ): Promise<Difference[]> {
   const differences: Difference[] = [];
   for await (const batch of source.rows(table, batchSize)) {
     const ours = new Map<number, Row>();
     const ids = batch.map((r) => Number(r.id));
-    for (const row of await new ModelQuery(em, model, driver).whereIdIn(ids).rows({ order: ['id'] })) ours.set(row.id, row);
+    for (const row of await new ModelQuery(em, model, driver).whereIdIn(ids).rows({ order: ['id'], counts })) ours.set(row.id, row);
     for (const theirs of batch) {
       const mine = ours.get(Number(theirs.id));
       if (!mine) continue;
