@@ -26,7 +26,10 @@ const SERVER = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5
 /** A 3.5 key the dump's admin is given: the demo data has no token. */
 const DEMO_TOKEN = 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678';
 
-/** NetBox 3.5's demo database, loaded with psql into a database of its own, plus what the demo lacks: a token, an assigned address. */
+/**
+ * NetBox 3.5's demo database, loaded with psql into a database of its own, plus what the demo lacks: a token, an assigned
+ * address, MAC addresses on interfaces and a VM interface (in the notations PostgreSQL's `macaddr` takes).
+ */
 async function netboxSource(dump = DUMP): Promise<{ url: string; query(sql: string): Promise<Json[]>; drop(): Promise<void> }> {
   const name = `netbox_source_${process.pid}_${Date.now()}`;
   const admin = new Client({ connectionString: SERVER });
@@ -44,6 +47,11 @@ async function netboxSource(dump = DUMP): Promise<{ url: string; query(sql: stri
   await query(`INSERT INTO users_token (created, expires, key, write_enabled, description, user_id, allowed_ips, last_used) VALUES (now(), NULL, '${DEMO_TOKEN}', true, 'demo', 1, '{}', NULL)`);
   await query(`UPDATE ipam_ipaddress SET assigned_object_type_id = ${interfaceType.id}, assigned_object_id = 1 WHERE id = 1`);
   await query('UPDATE dcim_device SET primary_ip4_id = 1 WHERE id = 1');
+  if ((await query("SELECT 1 FROM information_schema.columns WHERE table_name = 'dcim_interface' AND column_name = 'mac_address'")).length) {
+    await query("UPDATE dcim_interface SET mac_address = '00:1a:2b:3c:4d:5e' WHERE id = 1");
+    await query("UPDATE dcim_interface SET mac_address = '00-1A-2B-3C-4D-5F' WHERE id = 2");
+    await query("UPDATE virtualization_vminterface SET mac_address = '525400123456' WHERE id = (SELECT MIN(id) FROM virtualization_vminterface)");
+  }
   return {
     url: url.toString(),
     query,
@@ -175,6 +183,32 @@ describe('import-netbox from NetBox 3.5', () => {
     expect(((await t.get('/api/dcim/sites/24/')).body.tags as Json[]).map((g) => g.slug).sort()).toEqual(tagged.map((g) => g.slug));
     expect((await t.get('/api/tenancy/tenants/1/')).body.custom_fields).toEqual({ cust_id: 'INI04' });
     expect((await t.get('/api/extras/custom-fields/1/')).body.content_types).toEqual(['tenancy.tenant']);
+  });
+
+  it("makes 3.5's interface MAC addresses MAC address objects, each its interface's primary, as a 3.5 client's write would", async () => {
+    const [macs] = await source.query(
+      "SELECT (SELECT COUNT(*) FROM dcim_interface WHERE mac_address IS NOT NULL) + (SELECT COUNT(*) FROM virtualization_vminterface WHERE mac_address IS NOT NULL) AS n",
+    );
+    expect(Number(macs.n)).toBe(3);
+    expect(await count(into.dataSource, 'dcim_macaddress')).toBe(Number(macs.n));
+    const [withMac] = await source.query('SELECT id, mac_address::text AS mac FROM dcim_interface WHERE mac_address IS NOT NULL ORDER BY id LIMIT 1');
+    const mac = String(withMac.mac).toUpperCase();
+    expect((await t.get(`/api/dcim/interfaces/${withMac.id}/`)).body.mac_address).toBe(mac);
+    const v4 = (await t.get(`/v4/api/dcim/interfaces/${withMac.id}/`)).body;
+    expect(v4.primary_mac_address).toMatchObject({ mac_address: mac });
+    const objects = (await t.get(`/v4/api/dcim/mac-addresses/?mac_address=${mac}`)).body;
+    expect(objects.results).toEqual([
+      expect.objectContaining({ id: v4.primary_mac_address.id, mac_address: mac, assigned_object_type: 'dcim.interface', assigned_object_id: withMac.id }),
+    ]);
+    const [vmWithMac] = await source.query('SELECT id FROM virtualization_vminterface WHERE mac_address IS NOT NULL');
+    expect((await t.get(`/api/virtualization/interfaces/${vmWithMac.id}/`)).body.mac_address).toBe('52:54:00:12:34:56');
+    expect(report.models.find((m) => m.model === 'dcim.interface')!.alsoWritten).toEqual({ 'dcim.macaddress': 2 });
+    expect(report.models.find((m) => m.model === 'virtualization.vminterface')!.alsoWritten).toEqual({ 'dcim.macaddress': 1 });
+    expect(report.models.find((m) => m.model === 'dcim.interface')!.columnsNotBrought).toEqual({});
+    // A new MAC address object takes an id past those the import made.
+    const created = await t.post('/v4/api/dcim/mac-addresses/', { mac_address: '02:00:00:00:00:01' });
+    expectStatus(created, 201);
+    expect(created.body.id).toBeGreaterThan(Number(macs.n));
   });
 
   it('places trees as NetBox had them', async () => {
