@@ -243,6 +243,19 @@ describe('import-netbox from NetBox 3.5', () => {
     const again = await importInto(into.dataSource, source.url);
     expect(again.totals).toEqual({ read: report.totals.read, written: 0, skipped: report.totals.read, refused: 0 });
   });
+
+  it("rewrites an interface's MAC address object where the source changed its mac_address since, and deletes it where cleared", async () => {
+    const [before] = await into.dataSource.query('SELECT primary_mac_address_id AS id FROM dcim_interface WHERE id = 1');
+    await source.query("UPDATE dcim_interface SET mac_address = '00:1a:2b:3c:4d:99', last_updated = now() WHERE id = 1");
+    await source.query('UPDATE virtualization_vminterface SET mac_address = NULL, last_updated = now() WHERE mac_address IS NOT NULL');
+    const again = await importInto(into.dataSource, source.url);
+    expect(again.totals).toMatchObject({ written: 2, refused: 0 });
+    const updated = (await t.get('/v4/api/dcim/interfaces/1/')).body;
+    expect(updated.primary_mac_address).toMatchObject({ id: Number(before.id), mac_address: '00:1A:2B:3C:4D:99' });
+    // The two interfaces' and the one made through the API above.
+    expect(await count(into.dataSource, 'dcim_macaddress')).toBe(3);
+    expect((await t.get('/v4/api/dcim/mac-addresses/?assigned_object_type=virtualization.vminterface')).body.count).toBe(0);
+  });
 });
 
 describe('import-netbox from the newest 4.x dump', () => {

@@ -318,7 +318,7 @@ export class Importer {
     }
     // Values no column keeps, for the model's `afterWrite` to write elsewhere once the row is placed; or, where its rules
     // made nothing of them, reported as not brought.
-    if (held.length) row[HELD_INPUTS] = { inputs, held, unchanged: storedValues(model, row) === unchanged && !model.manyToMany.some((f) => setKey(f) in row) };
+    if (Object.keys(inputs).length && (held.length || model.afterWrite)) row[HELD_INPUTS] = { inputs, held, unchanged: storedValues(model, row) === unchanged && !model.manyToMany.some((f) => setKey(f) in row) };
     return row;
   }
 
@@ -356,7 +356,8 @@ export class Importer {
   private async write(em: EntityManager, plan: ModelPlan, inserts: Row[], updates: Row[], stats: ModelStats): Promise<void> {
     const { model } = plan;
     const columns = model.columns.map((f) => f.column);
-    for (const row of inserts) await this.writeAlongside(em, plan, row, null, stats);
+    // A new row's empty values make nothing; a stored row's may clear what they made (its MAC address object).
+    for (const row of inserts) if ((row[HELD_INPUTS] as HeldInputs | undefined)?.held.length) await this.writeAlongside(em, plan, row, null, stats);
     const alongside = this.sideWrites.take(new Set());
     for (const side of alongside) this.sideTables.add(side.model);
     await this.insertAlongside(em, alongside);
@@ -379,6 +380,8 @@ export class Importer {
     for (const side of alongside) if (!refused?.has(side.owner)) stats.alsoWritten[side.model.label] = (stats.alsoWritten[side.model.label] ?? 0) + 1;
     for (const row of updates) {
       const previous = row[HELD_INPUTS] && model.afterWrite ? await loadRow({ em, driver: this.driver }, model, row.id) : null;
+      // What the rules wrote beside the row last time (its primary MAC address) is the row's until they change it.
+      if (previous) for (const field of keptByRules(plan)) if (isDefault(field, row[field.column])) row[field.column] = previous[field.column];
       const failure = await this.attempt(em, () => this.update(em, model, columns, row), true);
       if (failure !== true) {
         this.refuse(plan, stats, row.id, String(failure));
@@ -572,10 +575,19 @@ const HELD_INPUTS = '__held_inputs';
 
 interface HeldInputs {
   inputs: Row;
-  /** The source columns that had a value. */
+  /** The source columns that had a value (`inputs` has every one the source row had, empty or not). */
   held: ColumnPlan[];
   /** Whether the model's checks left the row as they found it. */
   unchanged: boolean;
+}
+
+/** Columns the source holds nothing for and nothing defers: what only a model's rules set. */
+function keptByRules(plan: ModelPlan): Field<any>[] {
+  return plan.model.columns.filter((f) => f.name !== 'id' && !plan.columns.some((c) => c.field === f) && !plan.deferred.includes(f as ForeignKeyField));
+}
+
+function isDefault(field: Field<any>, value: unknown): boolean {
+  return JSON.stringify(value ?? null) === JSON.stringify(field.defaultValue() ?? null);
 }
 
 /** A row's stored values, to tell whether a model's rules changed any. */
