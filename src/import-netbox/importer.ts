@@ -358,8 +358,7 @@ export class Importer {
     const columns = model.columns.map((f) => f.column);
     // A new row's empty values make nothing; a stored row's may clear what they made (its MAC address object).
     for (const row of inserts) if ((row[HELD_INPUTS] as HeldInputs | undefined)?.held.length) await this.writeAlongside(em, plan, row, null, stats);
-    const alongside = this.sideWrites.take(new Set());
-    for (const side of alongside) this.sideTables.add(side.model);
+    const alongside = this.sideWrites.take();
     await this.insertAlongside(em, alongside);
     const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / columns.length));
     for (let i = 0; i < inserts.length; i += perStatement) {
@@ -377,7 +376,7 @@ export class Importer {
     // What the rules wrote for rows the database then refused goes with them.
     const refused = this.refusedIds.get(model.table);
     await this.removeAlongside(em, alongside.filter((side) => refused?.has(side.owner)));
-    for (const side of alongside) if (!refused?.has(side.owner)) stats.alsoWritten[side.model.label] = (stats.alsoWritten[side.model.label] ?? 0) + 1;
+    this.countAlongside(stats, alongside.filter((side) => !refused?.has(side.owner)));
     for (const row of updates) {
       const previous = row[HELD_INPUTS] && model.afterWrite ? await loadRow({ em, driver: this.driver }, model, row.id) : null;
       // What the rules wrote beside the row last time (its primary MAC address) is the row's until they change it.
@@ -389,6 +388,14 @@ export class Importer {
       }
       stats.written++;
       await this.writeAlongside(em, plan, row, previous, stats);
+    }
+    this.countAlongside(stats, this.sideWrites.take());
+  }
+
+  private countAlongside(stats: ModelStats, rows: SideRow[]): void {
+    for (const { model } of rows) {
+      this.sideTables.add(model);
+      stats.alsoWritten[model.label] = (stats.alsoWritten[model.label] ?? 0) + 1;
     }
   }
 
@@ -413,7 +420,7 @@ export class Importer {
 
   /** Rows the models' rules wrote elsewhere, by model, a few hundred a statement. */
   private async insertAlongside(em: EntityManager, rows: SideRow[]): Promise<void> {
-    for (const [model, group] of groupByModel(rows)) {
+    for (const [model, group] of groupByModel(rows.filter((side) => !side.inserted))) {
       const columns = model.columns.map((f) => f.column);
       const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / columns.length));
       for (let i = 0; i < group.length; i += perStatement) await this.insert(em, model, columns, group.slice(i, i + perStatement));

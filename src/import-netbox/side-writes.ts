@@ -10,6 +10,8 @@ export interface SideRow {
   model: ModelDef;
   row: Row;
   owner: number;
+  /** Inserted at once (its owner was stored already), not with the batch. */
+  inserted: boolean;
 }
 
 /**
@@ -19,8 +21,8 @@ export interface SideRow {
  * deletions (an imported row the source changed since) are done at once.
  */
 export class SideWrites implements Writes {
-  /** Rows waiting for their batch's insert. */
-  pending: SideRow[] = [];
+  /** Rows created since last taken: those waiting for their batch's insert, and those inserted at once. */
+  private created: SideRow[] = [];
   private readonly nextIds = new Map<ModelDef, number>();
   /** Rows created, updated or deleted so far: whether a row's rules wrote anything. */
   writes = 0;
@@ -54,7 +56,7 @@ export class SideWrites implements Writes {
     if (model.features.lastUpdated) row.last_updated = this.owner.last_updated ?? row.last_updated;
     row.id = await this.nextId(model);
     if (this.stored) await this.insertNow(em, model, [row]);
-    else this.pending.push({ model, row, owner: this.owner.id });
+    this.created.push({ model, row, owner: this.owner.id, inserted: this.stored });
     return row.id;
   }
 
@@ -70,10 +72,10 @@ export class SideWrites implements Writes {
     await this.em!.createQueryBuilder().delete().from(model.table).where('id = :id', { id }).execute();
   }
 
-  /** Takes the rows waiting, but those of imported rows the database refused. */
-  take(refused: Set<number>): SideRow[] {
-    const taken = this.pending.filter((p) => !refused.has(p.owner));
-    this.pending = [];
+  /** The rows created since last taken. */
+  take(): SideRow[] {
+    const taken = this.created;
+    this.created = [];
     return taken;
   }
 
