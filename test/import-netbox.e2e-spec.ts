@@ -27,7 +27,10 @@ const SERVER = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5
 /** A 3.5 key the dump's admin is given: the demo data has no token. */
 const DEMO_TOKEN = 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678';
 
-/** NetBox 3.5's demo database, loaded with psql into a database of its own, plus what the demo lacks: a token, an assigned address. */
+/**
+ * NetBox 3.5's demo database, loaded with psql into a database of its own, plus what the demo lacks: a token, an assigned
+ * address, MAC addresses on interfaces and a VM interface (in the notations PostgreSQL's `macaddr` takes).
+ */
 async function netboxSource(dump = DUMP): Promise<{ url: string; query(sql: string): Promise<Json[]>; drop(): Promise<void> }> {
   const name = `netbox_source_${process.pid}_${Date.now()}`;
   const admin = new Client({ connectionString: SERVER });
@@ -45,6 +48,11 @@ async function netboxSource(dump = DUMP): Promise<{ url: string; query(sql: stri
   await query(`INSERT INTO users_token (created, expires, key, write_enabled, description, user_id, allowed_ips, last_used) VALUES (now(), NULL, '${DEMO_TOKEN}', true, 'demo', 1, '{}', NULL)`);
   await query(`UPDATE ipam_ipaddress SET assigned_object_type_id = ${interfaceType.id}, assigned_object_id = 1 WHERE id = 1`);
   await query('UPDATE dcim_device SET primary_ip4_id = 1 WHERE id = 1');
+  if ((await query("SELECT 1 FROM information_schema.columns WHERE table_name = 'dcim_interface' AND column_name = 'mac_address'")).length) {
+    await query("UPDATE dcim_interface SET mac_address = '00:1a:2b:3c:4d:5e' WHERE id = 1");
+    await query("UPDATE dcim_interface SET mac_address = '00-1A-2B-3C-4D-5F' WHERE id = 2");
+    await query("UPDATE virtualization_vminterface SET mac_address = '525400123456' WHERE id = (SELECT MIN(id) FROM virtualization_vminterface)");
+  }
   return {
     url: url.toString(),
     query,
@@ -94,7 +102,8 @@ async function count(dataSource: DataSource, table: string): Promise<number> {
 /** Every imported table's rows, in id order: what two databases must both hold to be the same. */
 async function contents(dataSource: DataSource, report: ImportReport): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
-  for (const { model } of report.models) {
+  // With the rows the models' rules wrote into other tables (a 3.5 interface's MAC address objects).
+  for (const model of new Set(report.models.flatMap((m) => [m.model, ...Object.keys(m.alsoWritten)]))) {
     const table = registry.get(model)!.table;
     out[table] = await dataSource.query(`SELECT * FROM "${table}" ORDER BY id`);
   }
@@ -178,6 +187,32 @@ describe('import-netbox from NetBox 3.5', () => {
     expect((await t.get('/api/extras/custom-fields/1/')).body.content_types).toEqual(['tenancy.tenant']);
   });
 
+  it("makes 3.5's interface MAC addresses MAC address objects, each its interface's primary, as a 3.5 client's write would", async () => {
+    const [macs] = await source.query(
+      "SELECT (SELECT COUNT(*) FROM dcim_interface WHERE mac_address IS NOT NULL) + (SELECT COUNT(*) FROM virtualization_vminterface WHERE mac_address IS NOT NULL) AS n",
+    );
+    expect(Number(macs.n)).toBe(3);
+    expect(await count(into.dataSource, 'dcim_macaddress')).toBe(Number(macs.n));
+    const [withMac] = await source.query('SELECT id, mac_address::text AS mac FROM dcim_interface WHERE mac_address IS NOT NULL ORDER BY id LIMIT 1');
+    const mac = String(withMac.mac).toUpperCase();
+    expect((await t.get(`/api/dcim/interfaces/${withMac.id}/`)).body.mac_address).toBe(mac);
+    const v4 = (await t.get(`/v4/api/dcim/interfaces/${withMac.id}/`)).body;
+    expect(v4.primary_mac_address).toMatchObject({ mac_address: mac });
+    const objects = (await t.get(`/v4/api/dcim/mac-addresses/?mac_address=${mac}`)).body;
+    expect(objects.results).toEqual([
+      expect.objectContaining({ id: v4.primary_mac_address.id, mac_address: mac, assigned_object_type: 'dcim.interface', assigned_object_id: withMac.id }),
+    ]);
+    const [vmWithMac] = await source.query('SELECT id FROM virtualization_vminterface WHERE mac_address IS NOT NULL');
+    expect((await t.get(`/api/virtualization/interfaces/${vmWithMac.id}/`)).body.mac_address).toBe('52:54:00:12:34:56');
+    expect(report.models.find((m) => m.model === 'dcim.interface')!.alsoWritten).toEqual({ 'dcim.macaddress': 2 });
+    expect(report.models.find((m) => m.model === 'virtualization.vminterface')!.alsoWritten).toEqual({ 'dcim.macaddress': 1 });
+    expect(report.models.find((m) => m.model === 'dcim.interface')!.columnsNotBrought).toEqual({});
+    // A new MAC address object takes an id past those the import made.
+    const created = await t.post('/v4/api/dcim/mac-addresses/', { mac_address: '02:00:00:00:00:01' });
+    expectStatus(created, 201);
+    expect(created.body.id).toBeGreaterThan(Number(macs.n));
+  });
+
   it('places trees as NetBox had them', async () => {
     const region = (await t.get('/api/dcim/regions/32/')).body;
     expect(region).toMatchObject({ name: 'Washington', parent: { id: 7 }, _depth: 2 });
@@ -217,6 +252,19 @@ describe('import-netbox from NetBox 3.5', () => {
   it('writes nothing when run again', async () => {
     const again = await importInto(into.dataSource, source.url);
     expect(again.totals).toEqual({ read: report.totals.read, written: 0, skipped: report.totals.read, refused: 0 });
+  });
+
+  it("rewrites an interface's MAC address object where the source changed its mac_address since, and deletes it where cleared", async () => {
+    const [before] = await into.dataSource.query('SELECT primary_mac_address_id AS id FROM dcim_interface WHERE id = 1');
+    await source.query("UPDATE dcim_interface SET mac_address = '00:1a:2b:3c:4d:99', last_updated = now() WHERE id = 1");
+    await source.query('UPDATE virtualization_vminterface SET mac_address = NULL, last_updated = now() WHERE mac_address IS NOT NULL');
+    const again = await importInto(into.dataSource, source.url);
+    expect(again.totals).toMatchObject({ written: 2, refused: 0 });
+    const updated = (await t.get('/v4/api/dcim/interfaces/1/')).body;
+    expect(updated.primary_mac_address).toMatchObject({ id: Number(before.id), mac_address: '00:1A:2B:3C:4D:99' });
+    // The two interfaces' and the one made through the API above.
+    expect(await count(into.dataSource, 'dcim_macaddress')).toBe(3);
+    expect((await t.get('/v4/api/dcim/mac-addresses/?assigned_object_type=virtualization.vminterface')).body.count).toBe(0);
   });
 });
 
@@ -265,6 +313,12 @@ describe('import-netbox from the newest 4.x dump', () => {
 
   beforeAll(async () => {
     source = await netboxSource(DUMP_4X);
+    // The demo has no MAC address object: one, with an id of its own, its interface's primary.
+    const [interfaceType] = await source.query("SELECT id FROM django_content_type WHERE app_label = 'dcim' AND model = 'interface'");
+    await source.query(
+      `INSERT INTO dcim_macaddress (id, created, last_updated, custom_field_data, description, comments, mac_address, assigned_object_id, assigned_object_type_id) VALUES (7, now(), now(), '{}', '', '', '00:1a:2b:3c:4d:60', 3, ${interfaceType.id})`,
+    );
+    await source.query('UPDATE dcim_interface SET primary_mac_address_id = 7 WHERE id = 3');
     into = await target();
     report = await importInto(into.dataSource, source.url);
     t = await TestApp.start({ ...into.env, SUPERUSER_NAME: 'service-admin' });
@@ -289,6 +343,13 @@ describe('import-netbox from the newest 4.x dump', () => {
     expect((await t.get('/v4/api/dcim/racks/1/')).body.form_factor?.value ?? '').toBe(rack.form_factor);
     expect((await t.get('/v4/api/ipam/vlan-groups/2/')).body.vid_ranges).toEqual([[1, 4094]]);
     expect((await t.get('/v4/api/extras/custom-fields/1/')).body.object_types).toEqual(['tenancy.tenant']);
+  });
+
+  it("brings a 4.2+ source's MAC address objects as they are, their ids kept, and makes none from interfaces", async () => {
+    expect(report.models.filter((m) => Object.keys(m.alsoWritten).length)).toEqual([]);
+    expect(await count(into.dataSource, 'dcim_macaddress')).toBe(1);
+    expect((await t.get('/v4/api/dcim/interfaces/3/')).body.primary_mac_address).toMatchObject({ id: 7, mac_address: '00:1A:2B:3C:4D:60' });
+    expect((await t.get('/api/dcim/interfaces/3/')).body.mac_address).toBe('00:1A:2B:3C:4D:60');
   });
 });
 

@@ -1,12 +1,13 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { DateField, DateTimeField, Driver, Field, FieldError, ForeignKeyField, InputField, JsonField, ManyToManyField } from '../core/model/fields';
 import { ModelDef, Row, WriteContext, registry } from '../core/model/model';
-import { q } from '../core/query/model-query';
+import { loadRow, q } from '../core/query/model-query';
 import { treePlace } from '../core/write/writer';
 import { Difference, compareComputed, computeImported } from './computed';
 import { ImportRun } from './import-run.model';
 import { ColumnPlan, ImportPlan, ModelPlan, planImport, storedObjectType } from './plan';
 import { releasesOf, schemaAtLeast } from './schema-version';
+import { SideRow, SideWrites } from './side-writes';
 import { NetboxSource, SourceRow } from './source';
 
 export interface ImportOptions {
@@ -36,8 +37,13 @@ export interface ModelStats {
   skipped: number;
   refused: number;
   refusals: Refusal[];
-  /** Source columns with values that no field of ours takes: how many rows had one. */
+  /**
+   * Source columns with values that no field of ours takes, or that our rules took without effect (an input nothing
+   * came of): how many rows had one.
+   */
   columnsNotBrought: Record<string, number>;
+  /** Rows the model's rules wrote into other models' tables (a 3.5 interface's MAC address objects), by model. */
+  alsoWritten: Record<string, number>;
 }
 
 export interface ImportReport {
@@ -77,6 +83,10 @@ export class Importer {
   /** Deferred foreign keys' values, by model and column: row id → target id. */
   private readonly deferredValues = new Map<ModelPlan, Map<ForeignKeyField, Map<number, number>>>();
   private contentTypes = new Map<number, string>();
+  /** What the models' `afterWrite` writes into other tables, as a request's write would. */
+  private readonly sideWrites: SideWrites;
+  /** Tables written by those: their sequences move too. */
+  private readonly sideTables = new Set<ModelDef>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -85,6 +95,7 @@ export class Importer {
   ) {
     this.driver = dataSource.options.type === 'postgres' ? 'postgres' : 'sqlite';
     this.batchSize = options.batchSize ?? DEFAULT_BATCH;
+    this.sideWrites = new SideWrites(this.driver, (em, model, rows) => this.insert(em, model, model.columns.map((f) => f.column), rows));
   }
 
   async run(): Promise<ImportReport> {
@@ -182,7 +193,7 @@ export class Importer {
 
   private async importModel(plan: ModelPlan, inBatch: <T>(work: (em: EntityManager) => Promise<T>) => Promise<T>): Promise<ModelStats> {
     const { model } = plan;
-    const stats: ModelStats = { model: model.label, table: plan.table, read: 0, written: 0, skipped: 0, refused: 0, refusals: [], columnsNotBrought: {} };
+    const stats: ModelStats = { model: model.label, table: plan.table, read: 0, written: 0, skipped: 0, refused: 0, refusals: [], columnsNotBrought: {}, alsoWritten: {} };
     this.options.progress?.start(model.label, await this.source.count(plan.table));
     const typeLists = await this.readTypeLists(plan);
     const deferred = new Map(plan.deferred.map((fk) => [fk, new Map<number, number>()]));
@@ -296,6 +307,8 @@ export class Importer {
       row._depth = 0;
       row.tree_path = row.tree_sort = '';
     }
+    const held = plan.inputs.filter((column) => !isEmpty(inputs[column.field.name]));
+    const unchanged = held.length ? storedValues(model, row) : '';
     let ctx: WriteContext | undefined;
     if (model.validate) {
       ctx = { user: null, can: async () => false, em, driver: this.driver, input: { ...given, ...inputs }, loaded };
@@ -311,6 +324,9 @@ export class Importer {
         row[setKey(field)] = ctx!.input![field.column];
       }
     }
+    // Values no column keeps, for the model's `afterWrite` to write elsewhere once the row is placed; or, where its rules
+    // made nothing of them, reported as not brought.
+    if (Object.keys(inputs).length && (held.length || model.afterWrite)) row[HELD_INPUTS] = { inputs, held, unchanged: storedValues(model, row) === unchanged && !model.manyToMany.some((f) => setKey(f) in row) };
     return row;
   }
 
@@ -348,6 +364,10 @@ export class Importer {
   private async write(em: EntityManager, plan: ModelPlan, inserts: Row[], updates: Row[], stats: ModelStats): Promise<void> {
     const { model } = plan;
     const columns = model.columns.map((f) => f.column);
+    // A new row's empty values make nothing; a stored row's may clear what they made (its MAC address object).
+    for (const row of inserts) if ((row[HELD_INPUTS] as HeldInputs | undefined)?.held.length) await this.writeAlongside(em, plan, row, null, stats);
+    const alongside = this.sideWrites.take();
+    await this.insertAlongside(em, alongside);
     const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / columns.length));
     for (let i = 0; i < inserts.length; i += perStatement) {
       const rows = inserts.slice(i, i + perStatement);
@@ -361,10 +381,66 @@ export class Importer {
         else this.refuse(plan, stats, row.id, String(failure));
       }
     }
+    // What the rules wrote for rows the database then refused goes with them.
+    const refused = this.refusedIds.get(model.table);
+    await this.removeAlongside(em, alongside.filter((side) => refused?.has(side.owner)));
+    this.countAlongside(stats, alongside.filter((side) => !refused?.has(side.owner)));
     for (const row of updates) {
+      const previous = row[HELD_INPUTS] && model.afterWrite ? await loadRow({ em, driver: this.driver }, model, row.id) : null;
+      // What the rules wrote beside the row last time (its primary MAC address) is the row's until they change it.
+      if (previous) for (const field of keptByRules(plan)) if (isDefault(field, row[field.column])) row[field.column] = previous[field.column];
       const failure = await this.attempt(em, () => this.update(em, model, columns, row), true);
-      if (failure === true) stats.written++;
-      else this.refuse(plan, stats, row.id, String(failure));
+      if (failure !== true) {
+        this.refuse(plan, stats, row.id, String(failure));
+        continue;
+      }
+      stats.written++;
+      await this.writeAlongside(em, plan, row, previous, stats);
+    }
+    this.countAlongside(stats, this.sideWrites.take());
+  }
+
+  private countAlongside(stats: ModelStats, rows: SideRow[]): void {
+    for (const { model } of rows) {
+      this.sideTables.add(model);
+      stats.alsoWritten[model.label] = (stats.alsoWritten[model.label] ?? 0) + 1;
+    }
+  }
+
+  /**
+   * The model's `afterWrite` given the values of a row that no column of its keeps (a 3.5 interface's `mac_address`),
+   * as the writer calls it: what it writes elsewhere is kept for the batch's insert (a new row, not stored yet) or done
+   * at once (a row stored, `previous` as it was). Values it, nor the model's checks before, made nothing of are
+   * counted as not brought.
+   */
+  private async writeAlongside(em: EntityManager, plan: ModelPlan, row: Row, previous: Row | null, stats: ModelStats): Promise<void> {
+    const held = row[HELD_INPUTS] as HeldInputs | undefined;
+    if (!held) return;
+    const { model } = plan;
+    const before = storedValues(model, row);
+    const writes = this.sideWrites.writes;
+    const writer = this.sideWrites.for(em, row, previous !== null);
+    await model.afterWrite?.(em, row, previous, { driver: this.driver, input: held.inputs, writer });
+    if (held.unchanged && storedValues(model, row) === before && this.sideWrites.writes === writes) {
+      for (const column of held.held) stats.columnsNotBrought[column.source] = (stats.columnsNotBrought[column.source] ?? 0) + 1;
+    }
+  }
+
+  /** Rows the models' rules wrote elsewhere, by model, a few hundred a statement. */
+  private async insertAlongside(em: EntityManager, rows: SideRow[]): Promise<void> {
+    for (const [model, group] of groupByModel(rows.filter((side) => !side.inserted))) {
+      const columns = model.columns.map((f) => f.column);
+      const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / columns.length));
+      for (let i = 0; i < group.length; i += perStatement) await this.insert(em, model, columns, group.slice(i, i + perStatement));
+    }
+  }
+
+  private async removeAlongside(em: EntityManager, rows: SideRow[]): Promise<void> {
+    for (const [model, group] of groupByModel(rows)) {
+      for (let i = 0; i < group.length; i += MAX_PARAMETERS) {
+        const ids = group.slice(i, i + MAX_PARAMETERS).map((r) => r.id as number);
+        await em.query(`DELETE FROM ${q(model.table)} WHERE id IN (${ids.map((_, n) => this.mark(n)).join(', ')})`, ids);
+      }
     }
   }
 
@@ -503,10 +579,44 @@ export class Importer {
 
   /** PostgreSQL's id sequences past the highest id: what the service creates next does not collide with an imported id. */
   private async moveSequences(plan: ImportPlan, em: EntityManager): Promise<void> {
-    for (const { model } of plan.models) {
+    for (const model of new Set([...plan.models.map((p) => p.model), ...this.sideTables])) {
       await em.query(`SELECT setval(pg_get_serial_sequence($1, 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM ${q(model.table)}), false)`, [q(model.table)]);
     }
   }
+}
+
+/** Where a converted row carries the values no column of its keeps, for its model's `afterWrite`: no column's name. */
+const HELD_INPUTS = '__held_inputs';
+
+interface HeldInputs {
+  inputs: Row;
+  /** The source columns that had a value (`inputs` has every one the source row had, empty or not). */
+  held: ColumnPlan[];
+  /** Whether the model's checks left the row as they found it. */
+  unchanged: boolean;
+}
+
+/** Columns the source holds nothing for and nothing defers: what only a model's rules set. */
+function keptByRules(plan: ModelPlan): Field<any>[] {
+  return plan.model.columns.filter((f) => f.name !== 'id' && !plan.columns.some((c) => c.field === f) && !plan.deferred.includes(f as ForeignKeyField));
+}
+
+function isDefault(field: Field<any>, value: unknown): boolean {
+  return JSON.stringify(value ?? null) === JSON.stringify(field.defaultValue() ?? null);
+}
+
+/** A row's stored values, to tell whether a model's rules changed any. */
+function storedValues(model: ModelDef, row: Row): string {
+  return JSON.stringify(model.columns.map((f) => row[f.column] ?? null));
+}
+
+function groupByModel(rows: SideRow[]): Map<ModelDef, Row[]> {
+  const groups = new Map<ModelDef, Row[]>();
+  for (const { model, row } of rows) {
+    if (!groups.has(model)) groups.set(model, []);
+    groups.get(model)!.push(row);
+  }
+  return groups;
 }
 
 /** Where a converted row carries a many-to-many set its model's rules made: no column's name. */

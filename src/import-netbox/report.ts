@@ -32,6 +32,11 @@ export function formatReport(report: ImportReport): string {
   for (const m of report.models) lines.push(`${m.model.padEnd(width)}  ${[m.read, m.written, m.skipped, m.refused].map((n) => String(n).padStart(8)).join('')}`);
   const t = report.totals;
   lines.push(`${'total'.padEnd(width)}  ${[t.read, t.written, t.skipped, t.refused].map((n) => String(n).padStart(8)).join('')}`);
+  const alongside = report.models.filter((m) => Object.keys(m.alsoWritten).length);
+  if (alongside.length) {
+    lines.push('', 'Written by the rules of what was brought (as a NetBox 3.5 client\'s write of the same values would):');
+    for (const m of alongside) for (const [model, rows] of Object.entries(m.alsoWritten)) lines.push(`  ${model}: ${rows} rows, from ${m.model}`);
+  }
   const refused = report.models.filter((m) => m.refusals.length);
   if (refused.length) {
     lines.push('', 'Refused:');
