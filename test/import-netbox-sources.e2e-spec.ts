@@ -6,9 +6,9 @@ import { NetboxSource, PostgresSource, SourceRow } from '../src/import-netbox/so
 
 /**
  * The contract the importer relies on: the demo data's dumpdata file and its PostgreSQL dump, read by their sources,
- * give the same tables, columns and rows. Needs psql and a PostgreSQL server (TEST_DATABASE_URL's, or the local one).
+ * give the same tables, columns and rows. Needs psql and a PostgreSQL server (TEST_DATABASE_URL's, or the local one where it is empty: the embedded run's).
  */
-const SERVER = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SERVER = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const FIXTURES = join(__dirname, 'fixtures/netbox-demo');
 const DATABASE = `import_sources_${process.pid}`;
 const databaseUrl = () => Object.assign(new URL(SERVER), { pathname: `/${DATABASE}` }).toString();
