@@ -4,7 +4,7 @@ import { EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { Database } from '../db/database';
 import { Dialect } from '../dialect/dialect';
-import { allDialects, nativeDialect } from '../dialect/registry';
+import { nativeDialect } from '../dialect/registry';
 import { CachedReads, PrereadVersions, ReadCache } from '../db/read-cache';
 import { NotFoundError, PermissionDeniedError, PreconditionFailedError, ValidationError } from '../http/errors';
 import { etagOf } from '../http/etag';
@@ -198,9 +198,8 @@ export class CrudService {
       cache: this.cache.readerAsOf(ctx.readVersions),
       can: (type, action) => (user ? this.permissions.can(user, type, action) : Promise.resolve(false)),
       beforeDelete: async (model, row) => {
-        if (!(await this.events.wantsDeleted(model, em, write.cache))) return;
-        // As NetBox's outbound events show objects: without a request, so with relative URLs; in each dialect a webhook may speak.
-        for (const dialect of allDialects()) {
+        // As NetBox's outbound events show objects: without a request, so with relative URLs; in each dialect wanted.
+        for (const dialect of await this.events.wantsDeleted(model, em, write.cache)) {
           const [data] = await representByIds(this.eventRender(ctx, em, undefined, dialect), model, [row.id], 'full');
           deleted.set(deletedKey(model, row.id, dialect), data);
         }

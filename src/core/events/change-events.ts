@@ -34,10 +34,11 @@ export interface CommittedChanges {
 
 export interface ChangeListener {
   /**
-   * Whether deleted objects of this model are wanted as they were represented: they are rendered before they go.
-   * `cache` reads as of the request's start what the transaction does not write (`ReadCache.readerAsOf`).
+   * The dialects in whose words deleted objects of this model are wanted as they were represented (none: not wanted):
+   * they are rendered in each before they go. `cache` reads as of the request's start what the transaction does not
+   * write (`ReadCache.readerAsOf`).
    */
-  wantsDeleted(model: ModelDef, em: EntityManager, cache?: CachedReads): Promise<boolean>;
+  wantsDeleted(model: ModelDef, em: EntityManager, cache?: CachedReads): Promise<readonly Dialect[]>;
   /** Called after the commit; the request that wrote does not wait for it. */
   committed(changes: CommittedChanges): Promise<void>;
 }
@@ -59,9 +60,11 @@ export class ChangeEvents implements BeforeApplicationShutdown {
     this.listeners.push(listener);
   }
 
-  async wantsDeleted(model: ModelDef, em: EntityManager, cache?: CachedReads): Promise<boolean> {
-    for (const listener of this.listeners) if (await listener.wantsDeleted(model, em, cache)) return true;
-    return false;
+  /** Every dialect some listener wants a deleted object of this model in. */
+  async wantsDeleted(model: ModelDef, em: EntityManager, cache?: CachedReads): Promise<Dialect[]> {
+    const wanted = new Set<Dialect>();
+    for (const listener of this.listeners) for (const dialect of await listener.wantsDeleted(model, em, cache)) wanted.add(dialect);
+    return [...wanted];
   }
 
   committed(changes: CommittedChanges): void {

@@ -123,10 +123,13 @@ export class EventRules implements ChangeListener, OnModuleInit {
     return cache ? cache.value(ENABLED, [EventRule.table, Webhook.table], read) : read();
   }
 
-  async wantsDeleted(model: ModelDef, em: EntityManager, cache?: CachedReads): Promise<boolean> {
+  /** The stored names' (conditions are read in them), and each matching rule's webhook's payload dialect. */
+  async wantsDeleted(model: ModelDef, em: EntityManager, cache?: CachedReads): Promise<readonly Dialect[]> {
     let rules = this.inTransaction.get(em);
     if (!rules) this.inTransaction.set(em, (rules = this.enabled(em, cache)));
-    return matching(await rules, model.label, 'object_deleted').length > 0;
+    const matched = matching(await rules, model.label, 'object_deleted');
+    if (!matched.length) return [];
+    return [...new Set([nativeDialect(), ...matched.flatMap((rule) => (rule.webhook ? [payloadDialectOf(rule.webhook)] : []))])];
   }
 
   async committed(committed: CommittedChanges): Promise<void> {

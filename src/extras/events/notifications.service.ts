@@ -9,6 +9,8 @@ import { ModelQuery, q, selectSql } from '../../core/query/model-query';
 import { EventType } from './event-rule.model';
 import { CHANGE_EVENTS, EventRules, RuleEvent } from './event-rules.service';
 import { Notification, NotificationGroup, Subscription } from './notifications.model';
+import type { Dialect } from '../../core/dialect/dialect';
+import { nativeDialect } from '../../core/dialect/registry';
 
 /** Who is subscribed to what: user ids by `<label>:<id>`, and the object types with any subscription. */
 interface Subscribed {
@@ -53,10 +55,10 @@ export class Notifications implements ChangeListener, OnModuleInit {
     return cache ? cache.value(SUBSCRIBED, [Subscription.table], read) : read();
   }
 
-  async wantsDeleted(model: ModelDef, em: EntityManager, cache?: CachedReads): Promise<boolean> {
+  async wantsDeleted(model: ModelDef, em: EntityManager, cache?: CachedReads): Promise<readonly Dialect[]> {
     let subscribed = this.inTransaction.get(em);
     if (!subscribed) this.inTransaction.set(em, (subscribed = this.subscribed(em, cache)));
-    return (await subscribed).types.has(model.label);
+    return (await subscribed).types.has(model.label) ? [nativeDialect()] : [];
   }
 
   /** NetBox's notify_object_changed: subscribers of an object updated or deleted are told, their earlier notifications of it replaced. */

@@ -9,6 +9,7 @@ import { contentTypeName } from '../models';
 import { ImageAttachment } from './image-attachment.model';
 import { ATTACHMENTS_DIR, NO_FILE, ReadImage, RefusedImage, StoredImage, TooLarge, Upload, attachmentFilename, readImage, uploadFromJson } from './images';
 import { MediaStore } from './media-store';
+import type { Dialect } from '../../core/dialect/dialect';
 
 /** One body of a write, with what it replaces and the file a multipart request sent for it. */
 interface Item {
@@ -44,8 +45,8 @@ export class ImageAttachmentWrites implements ChangeListener, OnModuleInit {
     this.events.listen(this);
   }
 
-  async wantsDeleted(): Promise<boolean> {
-    return false;
+  async wantsDeleted(): Promise<readonly Dialect[]> {
+    return [];
   }
 
   async committed({ changes }: CommittedChanges): Promise<void> {
