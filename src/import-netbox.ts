@@ -56,6 +56,7 @@ export async function openSource(source: string): Promise<NetboxSource> {
  * this service's database (DATABASE_URL, or the embedded one in DATA_DIR), migrated first.
  */
 async function main(argv: string[]): Promise<number> {
+  const started = performance.now();
   const options = parseArgs(argv);
   const source = await openSource(options.source);
   const dataSource = standaloneDataSource(loadConfig());
@@ -65,6 +66,8 @@ async function main(argv: string[]): Promise<number> {
     const importer = new Importer(dataSource, source, { dryRun: options.dryRun, merge: options.merge, batchSize: options.batch, progress: progressFor(process.stderr) });
     const report = await importer.run();
     console.log(formatReport(report));
+    const steps = Object.entries(report.seconds).map(([step, s]) => `${step} ${s} s`).join(', ');
+    console.log(`\nTook ${((performance.now() - started) / 1000).toFixed(1)} s (${steps}); peak memory ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB.`);
     if (options.media) console.log(`\nMedia files in ${options.media} are not copied yet: copy them into MEDIA_ROOT by hand.`);
     return report.totals.refused ? 3 : 0;
   } finally {

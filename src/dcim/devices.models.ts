@@ -291,6 +291,7 @@ export const Device = defineModel({
   labels: deviceLabels,
   ordering: ['_name', 'id'],
   substringIndexes: ['name', 'serial', 'asset_tag', 'comments'],
+  caseInsensitiveIndexes: [['name', 'site']],
   fields: {
     name: text({ max: 64, nullable: true, blank: true }),
     _name: text({ max: 100, nullable: true, readOnly: true }),

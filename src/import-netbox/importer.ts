@@ -44,6 +44,8 @@ export interface ModelStats {
   columnsNotBrought: Record<string, number>;
   /** Rows the model's rules wrote into other models' tables (a 3.5 interface's MAC address objects), by model. */
   alsoWritten: Record<string, number>;
+  /** Time spent reading, converting and writing the model's rows. */
+  seconds: number;
 }
 
 export interface ImportReport {
@@ -56,6 +58,8 @@ export interface ImportReport {
   /** Values NetBox computed that differ from ours, computed from the imported data (not compared on a dry run). */
   differences: Difference[];
   totals: { read: number; written: number; skipped: number; refused: number };
+  /** Seconds per step: the models' rows, their relations and trees, computing, comparing. */
+  seconds: Record<string, number>;
 }
 
 /** The import cannot start: the target holds objects of its own, or the source is not one it reads. */
@@ -111,6 +115,13 @@ export class Importer {
       notBrought: [],
       differences: [],
       totals: { read: 0, written: 0, skipped: 0, refused: 0 },
+      seconds: {},
+    };
+    let lap = performance.now();
+    const timed = (step: string) => {
+      const now = performance.now();
+      report.seconds[step] = +((now - lap) / 1000).toFixed(1);
+      lap = now;
     };
     await this.refuseForeignObjects();
     const runner = this.dataSource.createQueryRunner();
@@ -123,13 +134,17 @@ export class Importer {
       const inBatch = <T>(work: (em: EntityManager) => Promise<T>): Promise<T> =>
         this.options.dryRun ? work(runner.manager) : this.dataSource.transaction((em) => work(em));
       for (const model of plan.models) report.models.push(await this.importModel(model, inBatch));
+      timed('rows');
       for (const model of plan.models) await this.importThrough(model, inBatch);
       for (const model of plan.models) await this.setDeferred(model, inBatch);
       for (const model of plan.models) if (model.model.tree) await this.placeTree(model.model, inBatch);
       if (!this.options.dryRun && this.driver === 'postgres') await this.moveSequences(plan, runner.manager);
+      timed('relations and trees');
       if (!this.options.dryRun) {
         await computeImported(runner.manager, this.driver, inBatch, this.batchSize);
+        timed('computing');
         report.differences = await compareComputed(runner.manager, this.driver, this.source, tables, this.contentTypes, this.batchSize, plan.models);
+        timed('comparing');
       }
       for (const { table, reason } of plan.notBrought) {
         const rows = await this.source.count(table);
@@ -193,7 +208,8 @@ export class Importer {
 
   private async importModel(plan: ModelPlan, inBatch: <T>(work: (em: EntityManager) => Promise<T>) => Promise<T>): Promise<ModelStats> {
     const { model } = plan;
-    const stats: ModelStats = { model: model.label, table: plan.table, read: 0, written: 0, skipped: 0, refused: 0, refusals: [], columnsNotBrought: {}, alsoWritten: {} };
+    const started = performance.now();
+    const stats: ModelStats = { model: model.label, table: plan.table, read: 0, written: 0, skipped: 0, refused: 0, refusals: [], columnsNotBrought: {}, alsoWritten: {}, seconds: 0 };
     this.options.progress?.start(model.label, await this.source.count(plan.table));
     const typeLists = await this.readTypeLists(plan);
     const deferred = new Map(plan.deferred.map((fk) => [fk, new Map<number, number>()]));
@@ -213,6 +229,7 @@ export class Importer {
       await inBatch((em) => this.importBatch(em, plan, batch, typeLists, stats));
       this.options.progress?.advance(batch.length);
     }
+    stats.seconds = +((performance.now() - started) / 1000).toFixed(2);
     this.options.progress?.finish(stats);
     return stats;
   }

@@ -243,6 +243,7 @@ export const VirtualMachine = defineModel({
   plural: 'virtual-machines',
   verboseName: 'virtual machine',
   ordering: ['_name', 'id'],
+  caseInsensitiveIndexes: [['name', 'cluster']],
   fields: {
     name: text({ max: 64 }),
     _name: text({ max: 100, readOnly: true, blank: true }),

@@ -83,6 +83,9 @@ function tableSchema(model: ModelDef, driver: Driver): EntitySchema {
   if (driver === 'postgres') {
     for (const name of model.substringIndexes) indices.push({ name: substringIndexName(model, name), columns: [model.storedFields[name].column], synchronize: false });
     for (const name of model.startsWithIndexes) indices.push({ name: startsWithIndexName(model, name), columns: [model.storedFields[name].column], synchronize: false });
+    for (const fields of model.caseInsensitiveIndexes) {
+      indices.push({ name: caseInsensitiveIndexName(model, fields), columns: fields.map((f) => model.storedFields[f].column), synchronize: false });
+    }
   }
   return new EntitySchema({ name: model.table, tableName: model.table, columns, relations, indices: indices.map((i) => ({ ...i, name: i.name && identifier(i.name) })) });
 }
@@ -96,6 +99,11 @@ export function identifier(name: string): string {
 /** The trigram index (PostgreSQL's pg_trgm) over `LOWER(column)` that serves substring searches of a field. */
 export function substringIndexName(model: ModelDef, field: string): string {
   return `trgm_${model.table}_${model.storedFields[field].column}`;
+}
+
+/** The B-tree index over `LOWER(first column)` and the other columns that serves comparisons ignoring case. */
+export function caseInsensitiveIndexName(model: ModelDef, fields: string[]): string {
+  return `lower_${model.table}_${fields.map((f) => model.storedFields[f].column).join('_')}`;
 }
 
 /** The B-tree index over `LOWER(column) text_pattern_ops` that serves searches of a field by its beginning. */

@@ -238,6 +238,11 @@ export interface ModelSpec {
   substringIndexes?: string[];
   /** Fields searched by their beginning only (an address's `q`): B-tree pattern indexes over `LOWER(column)` on PostgreSQL, named by `startsWithIndexName`. */
   startsWithIndexes?: string[];
+  /**
+   * Fields compared ignoring case with others (NetBox's constraints on `Lower('name')`, checked by the model's rules): a
+   * B-tree index over `LOWER(first)` and the rest on PostgreSQL, made by a migration and named by `caseInsensitiveIndexName`.
+   */
+  caseInsensitiveIndexes?: string[][];
   /** The foreign key or generic relation whose object a change record names as related (an interface's device, an address's interface). */
   relatedObject?: string;
   /** Devices and virtual machines: which config contexts apply, rendered as `config_context`. */
@@ -310,6 +315,7 @@ export class ModelDef {
   readonly indexes: string[][];
   readonly substringIndexes: string[];
   readonly startsWithIndexes: string[];
+  readonly caseInsensitiveIndexes: string[][];
   readonly relatedObject?: string;
   readonly configContext?: ConfigContextSpec;
   private readonly spec: ModelSpec;
@@ -350,6 +356,7 @@ export class ModelDef {
     this.indexes = spec.indexes ?? [];
     this.substringIndexes = spec.substringIndexes ?? [];
     this.startsWithIndexes = spec.startsWithIndexes ?? [];
+    this.caseInsensitiveIndexes = spec.caseInsensitiveIndexes ?? [];
     this.relatedObject = spec.relatedObject;
     this.configContext = spec.configContext;
     this.ordering = spec.ordering ?? (spec.tree ? ['tree_sort'] : ['name']);
