@@ -3,6 +3,7 @@
 // of their original (about 1,000,000 in all), and the cables between those interfaces with their terminations and
 // the paths NetBox traced through them. Copies keep every value but their ids (original + copy × 1,000,000), their
 // names (suffixed), and what would collide or point outside the copy (asset tag, rack position, chassis, modules).
+// Every other copied physical interface has a MAC address, which the import makes a MAC address object, as 4.2 does.
 const { execFileSync } = require('child_process');
 const path = require('path');
 const { Client } = require('pg');
@@ -22,6 +23,7 @@ function databaseUrl(serverUrl, name) {
 async function counts(client) {
   const { rows } = await client.query(
     `SELECT (SELECT COUNT(*) FROM dcim_device) AS devices, (SELECT COUNT(*) FROM dcim_interface) AS interfaces,
+            (SELECT COUNT(*) FROM dcim_interface WHERE mac_address IS NOT NULL) AS "MAC addresses",
             (SELECT COUNT(*) FROM dcim_cable) AS cables, (SELECT COUNT(*) FROM dcim_cablepath) AS paths`,
   );
   return Object.fromEntries(Object.entries(rows[0]).map(([k, v]) => [k, Number(v)]));
@@ -32,7 +34,7 @@ async function counts(client) {
  * was: returns its URL and its row counts.
  */
 async function scaledNetbox(serverUrl, name, { devices = 100_000, interfaces = 1_000_000, fresh = false, log = console.log } = {}) {
-  const marker = `netbox-demo-v3.5 scaled to ${devices} devices, ${interfaces} interfaces`;
+  const marker = `netbox-demo-v3.5 scaled to ${devices} devices, ${interfaces} interfaces, half with MAC addresses`;
   const admin = new Client({ connectionString: serverUrl });
   await admin.connect();
   try {
@@ -127,7 +129,8 @@ async function scaledNetbox(serverUrl, name, { devices = 100_000, interfaces = 1
          untagged_vlan_id, wwn, bridge_id, rf_role, rf_channel, rf_channel_frequency, rf_channel_width, tx_power,
          wireless_link_id, module_id, vrf_id, duplex, speed, poe_mode, poe_type, cable_end)
        SELECT created, last_updated, custom_field_data, ${shift('id')}, name, label, description, mark_connected, enabled,
-         mac_address, mtu, mode, _name, type, mgmt_only,
+         CASE WHEN (id + k) % 2 = 0 AND type NOT IN ('virtual', 'lag', 'bridge')
+           THEN ('02' || lpad(to_hex(${shift('id')}), 10, '0'))::macaddr ELSE mac_address END, mtu, mode, _name, type, mgmt_only,
          CASE WHEN _path_id IN (SELECT id FROM copied_paths) THEN ${shift('_path_id')} END,
          CASE WHEN cable_id IN (SELECT id FROM copied_cables) THEN ${shift('cable_id')} END,
          ${shift('device_id')}, ${shift('lag_id')}, ${shift('parent_id')}, untagged_vlan_id, wwn, ${shift('bridge_id')},

@@ -491,16 +491,17 @@ async function checkVlans(row: Row, ctx?: WriteContext): Promise<void> {
   // 4.2's serializer check, before the model's.
   if (row.qinq_svlan_id !== null && row.mode !== 'q-in-q') throw new FieldError({ qinq_svlan: ['Interface mode does not support q-in-q service vlan'] });
   if (!row.mode) row.untagged_vlan_id = null;
-  const device = await loadRow(ctx, registry.get('dcim.device')!, row.device_id);
+  // The device is read only for a VLAN of a site.
+  const deviceSite = async () => (await loadRow(ctx, registry.get('dcim.device')!, row.device_id))?.site_id;
   const untagged = await loadRow(ctx, vlans, row.untagged_vlan_id);
-  if (untagged && untagged.site_id !== null && untagged.site_id !== device?.site_id) {
+  if (untagged && untagged.site_id !== null && untagged.site_id !== (await deviceSite())) {
     throw new FieldError({
       untagged_vlan: [`The untagged VLAN (${vlans.display(untagged)}) must belong to the same site as the interface's parent device, or it must be global.`],
     });
   }
   for (const id of (ctx?.input?.tagged_vlans as number[] | undefined) ?? []) {
     const vlan = await loadRow(ctx, vlans, id);
-    if (vlan && vlan.site_id !== null && vlan.site_id !== device?.site_id) {
+    if (vlan && vlan.site_id !== null && vlan.site_id !== (await deviceSite())) {
       throw new FieldError({ tagged_vlans: [`VLAN ${vlans.display(vlan)} must belong to the same site as the interface's parent device, or it must be global.`] });
     }
   }

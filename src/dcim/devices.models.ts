@@ -611,9 +611,10 @@ function primaryIp(rep: Record<string, unknown>, preferIpv4 = false): unknown {
 async function validatePrimaryIps(row: Row, deviceId: number, ctx: WriteContext | undefined, notAssigned: (ip: Row) => string, viaNat: boolean): Promise<void> {
   const addresses = registry.get('ipam.ipaddress');
   if (!addresses) return;
-  const device = await loadRow(ctx, Device, deviceId);
   const onDevice = async (ip: Row | null): Promise<boolean> => {
     if (!ip || ip.assigned_object_type !== 'dcim.interface') return false;
+    // Read only for an address to check: a device being created has no row yet.
+    const device = await loadRow(ctx, Device, deviceId);
     const iface = await loadRow(ctx, registry.get('dcim.interface'), ip.assigned_object_id);
     if (!iface || !device) return false;
     if (iface.device_id === device.id) return true;

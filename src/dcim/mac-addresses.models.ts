@@ -114,7 +114,7 @@ export async function checkPrimaryMac(model: ModelDef, row: Row, previous: Row |
  * created (assigned to it) where not, and deleted when cleared, as NetBox 4.2's migration of change records does.
  * `row` then holds what was written, for the interface's change record.
  */
-export async function writePrimaryMac(model: ModelDef, em: EntityManager, row: Row | null, previous: Row | null, { input, writer }: AfterWriteContext): Promise<void> {
+export async function writePrimaryMac(model: ModelDef, em: EntityManager, row: Row | null, previous: Row | null, { input, writer, pending }: AfterWriteContext): Promise<void> {
   if (!row || !('mac_address' in input)) return;
   const mac = input.mac_address as string | null;
   const primary = previous?.primary_mac_address_id ?? null;
@@ -126,7 +126,7 @@ export async function writePrimaryMac(model: ModelDef, em: EntityManager, row: R
     await writer.update(MACAddress, primary, { mac_address: mac }, true);
   } else {
     row.primary_mac_address_id = await writer.create(MACAddress, { mac_address: mac, assigned_object_type: model.label, assigned_object_id: row.id });
-    await em.createQueryBuilder().update(model.table).set({ primary_mac_address_id: row.primary_mac_address_id }).where('id = :id', { id: row.id }).execute();
+    if (!pending) await em.createQueryBuilder().update(model.table).set({ primary_mac_address_id: row.primary_mac_address_id }).where('id = :id', { id: row.id }).execute();
   }
   row.mac_address = mac;
 }

@@ -41,6 +41,8 @@ export async function computeImported(em: EntityManager, driver: Driver, inBatch
     const model = registry.get(type);
     if (!model) continue;
     // Rows are read before each batch is traced: the tracing sets the paths the filter looks at.
+    // Rows are read before each batch is traced: the tracing sets the paths the filter looks at. One batch at a time:
+    // paths take their ids in the endpoints' order, the same in a run stopped and run again as in one whole run.
     for await (const rows of ourRows(em, driver, model, batchSize, 't.cable_id IS NOT NULL AND t._path_id IS NULL')) {
       await inBatch((tx) => retrace(tx, driver, [], rows.map((r) => nodeOf(type, r.id))));
     }

@@ -7,7 +7,8 @@ import { Difference, compareComputed, computeImported } from './computed';
 import { ImportRun } from './import-run.model';
 import { ColumnPlan, ImportPlan, ModelPlan, planImport, storedObjectType } from './plan';
 import { releasesOf, schemaAtLeast } from './schema-version';
-import { SideRow, SideWrites } from './side-writes';
+import { SideIds, SideRow, SideWrites } from './side-writes';
+import { inTurn } from '../core/util/in-turn';
 import { NetboxSource, SourceRow } from './source';
 
 export interface ImportOptions {
@@ -71,6 +72,11 @@ export class ImportRefusedError extends Error {
 type TypeLists = Map<string, Map<number, string[]>>;
 
 const DEFAULT_BATCH = 1000;
+/**
+ * Batches of a model written at once, each in its own transaction: while one waits for the database, the next is
+ * converted and checked. A model's rows refer to its own table only through what is set once all are in.
+ */
+const CONCURRENT_BATCHES = 2;
 /** Parameters one statement binds at most: within what both drivers take. */
 const MAX_PARAMETERS = 10_000;
 
@@ -82,15 +88,18 @@ const MAX_PARAMETERS = 10_000;
 export class Importer {
   private readonly driver: Driver;
   private readonly batchSize: number;
+  /** One at a time on SQLite (one connection) and on a dry run (one transaction). */
+  private readonly concurrency: number;
   /** Ids of source rows not brought, by our table: what refers to them is refused (or, deferred, left empty). */
   private readonly refusedIds = new Map<string, Set<number>>();
   /** Deferred foreign keys' values, by model and column: row id → target id. */
   private readonly deferredValues = new Map<ModelPlan, Map<ForeignKeyField, Map<number, number>>>();
   private contentTypes = new Map<number, string>();
-  /** What the models' `afterWrite` writes into other tables, as a request's write would. */
-  private readonly sideWrites: SideWrites;
+  /** Ids of what the models' `afterWrite` writes into other tables, as a request's write would. */
+  private readonly sideIds = new SideIds();
   /** Tables written by those: their sequences move too. */
   private readonly sideTables = new Set<ModelDef>();
+  private readonly tableTypes = new Map<string, Promise<Map<string, string>>>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -99,7 +108,7 @@ export class Importer {
   ) {
     this.driver = dataSource.options.type === 'postgres' ? 'postgres' : 'sqlite';
     this.batchSize = options.batchSize ?? DEFAULT_BATCH;
-    this.sideWrites = new SideWrites(this.driver, (em, model, rows) => this.insert(em, model, model.columns.map((f) => f.column), rows));
+    this.concurrency = this.driver === 'postgres' && !options.dryRun ? CONCURRENT_BATCHES : 1;
   }
 
   async run(): Promise<ImportReport> {
@@ -214,7 +223,10 @@ export class Importer {
     const typeLists = await this.readTypeLists(plan);
     const deferred = new Map(plan.deferred.map((fk) => [fk, new Map<number, number>()]));
     this.deferredValues.set(plan, deferred);
-    for await (const batch of this.source.rows(plan.table, this.batchSize)) {
+    // Batches are checked side by side but written in the source's order: what their rules create elsewhere takes ids
+    // in that order, as in a run of one batch at a time.
+    const nextWrite = writesInOrder();
+    await inTurn(this.source.rows(plan.table, this.batchSize), this.concurrency, async (batch) => {
       stats.read += batch.length;
       for (const column of plan.unmapped) {
         const held = batch.filter((r) => !isEmpty(r[column])).length;
@@ -226,15 +238,16 @@ export class Importer {
           if (value !== null && value !== undefined) deferred.get(fk)!.set(Number(row.id), Number(value));
         }
       }
-      await inBatch((em) => this.importBatch(em, plan, batch, typeLists, stats));
+      const inOrder = nextWrite();
+      await inBatch((em) => this.importBatch(em, plan, batch, typeLists, stats, inOrder));
       this.options.progress?.advance(batch.length);
-    }
+    });
     stats.seconds = +((performance.now() - started) / 1000).toFixed(2);
     this.options.progress?.finish(stats);
     return stats;
   }
 
-  private async importBatch(em: EntityManager, plan: ModelPlan, batch: SourceRow[], typeLists: TypeLists, stats: ModelStats): Promise<void> {
+  private async importBatch(em: EntityManager, plan: ModelPlan, batch: SourceRow[], typeLists: TypeLists, stats: ModelStats, inOrder: InOrder): Promise<void> {
     const { model } = plan;
     const existing = await this.existing(em, model, batch.map((r) => Number(r.id)));
     const inserts: Row[] = [];
@@ -261,7 +274,7 @@ export class Importer {
         this.refuse(plan, stats, id, describe(e.messages));
       }
     }
-    await this.write(em, plan, inserts, updates, stats);
+    await inOrder(() => this.write(em, plan, inserts, updates, stats));
   }
 
   /** `last_updated` of the target's rows among these ids (null for a model without one), by id. */
@@ -381,9 +394,10 @@ export class Importer {
   private async write(em: EntityManager, plan: ModelPlan, inserts: Row[], updates: Row[], stats: ModelStats): Promise<void> {
     const { model } = plan;
     const columns = model.columns.map((f) => f.column);
+    const side = new SideWrites(this.driver, this.sideIds, (tx, target, rows) => this.insert(tx, target, target.columns.map((f) => f.column), rows));
     // A new row's empty values make nothing; a stored row's may clear what they made (its MAC address object).
-    for (const row of inserts) if ((row[HELD_INPUTS] as HeldInputs | undefined)?.held.length) await this.writeAlongside(em, plan, row, null, stats);
-    const alongside = this.sideWrites.take();
+    for (const row of inserts) if ((row[HELD_INPUTS] as HeldInputs | undefined)?.held.length) await this.writeAlongside(em, plan, side, row, null, stats);
+    const alongside = side.take();
     await this.insertAlongside(em, alongside);
     const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / columns.length));
     for (let i = 0; i < inserts.length; i += perStatement) {
@@ -406,15 +420,15 @@ export class Importer {
       const previous = row[HELD_INPUTS] && model.afterWrite ? await loadRow({ em, driver: this.driver }, model, row.id) : null;
       // What the rules wrote beside the row last time (its primary MAC address) is the row's until they change it.
       if (previous) for (const field of keptByRules(plan)) if (isDefault(field, row[field.column])) row[field.column] = previous[field.column];
-      const failure = await this.attempt(em, () => this.update(em, model, columns, row), true);
+      const failure = await this.attempt(em, () => this.update(em, model, row), true);
       if (failure !== true) {
         this.refuse(plan, stats, row.id, String(failure));
         continue;
       }
       stats.written++;
-      await this.writeAlongside(em, plan, row, previous, stats);
+      await this.writeAlongside(em, plan, side, row, previous, stats);
     }
-    this.countAlongside(stats, this.sideWrites.take());
+    this.countAlongside(stats, side.take());
   }
 
   private countAlongside(stats: ModelStats, rows: SideRow[]): void {
@@ -430,15 +444,15 @@ export class Importer {
    * at once (a row stored, `previous` as it was). Values it, nor the model's checks before, made nothing of are
    * counted as not brought.
    */
-  private async writeAlongside(em: EntityManager, plan: ModelPlan, row: Row, previous: Row | null, stats: ModelStats): Promise<void> {
+  private async writeAlongside(em: EntityManager, plan: ModelPlan, side: SideWrites, row: Row, previous: Row | null, stats: ModelStats): Promise<void> {
     const held = row[HELD_INPUTS] as HeldInputs | undefined;
     if (!held) return;
     const { model } = plan;
     const before = storedValues(model, row);
-    const writes = this.sideWrites.writes;
-    const writer = this.sideWrites.for(em, row, previous !== null);
-    await model.afterWrite?.(em, row, previous, { driver: this.driver, input: held.inputs, writer });
-    if (held.unchanged && storedValues(model, row) === before && this.sideWrites.writes === writes) {
+    const writes = side.writes;
+    const writer = side.for(em, row, previous !== null);
+    await model.afterWrite?.(em, row, previous, { driver: this.driver, input: held.inputs, writer, pending: previous === null });
+    if (held.unchanged && storedValues(model, row) === before && side.writes === writes) {
       for (const column of held.held) stats.columnsNotBrought[column.source] = (stats.columnsNotBrought[column.source] ?? 0) + 1;
     }
   }
@@ -475,13 +489,34 @@ export class Importer {
   }
 
   private async insert(em: EntityManager, model: ModelDef, columns: string[], rows: Row[]): Promise<void> {
-    const params: unknown[] = [];
-    const tuples = rows.map((row) => `(${columns.map((c) => this.mark(params.push(this.param(model, c, row[c])) - 1)).join(', ')})`);
-    await em.query(`INSERT INTO ${q(model.table)} (${columns.map(q).join(', ')}) VALUES ${tuples.join(', ')}`, params);
+    const fields = columns.map((c) => model.columns.find((f) => f.column === c) as Field<any>);
+    const types = this.driver === 'postgres' ? await this.columnTypes(em, model.table) : null;
+    if (types && columns.every((c) => types.has(c) && !types.get(c)!.endsWith('[]'))) {
+      // One array a column: PostgreSQL parses a statement of a few parameters, not of thousands.
+      const arrays = fields.map((field, i) => rows.map((row) => this.param(field, row[columns[i]])));
+      const unnest = columns.map((c, i) => `${this.mark(i)}::${types.get(c)}[]`).join(', ');
+      await em.query(`INSERT INTO ${q(model.table)} (${columns.map(q).join(', ')}) SELECT * FROM unnest(${unnest})`, arrays);
+    } else {
+      const params: unknown[] = [];
+      const tuples = rows.map((row) => `(${fields.map((field, i) => this.mark(params.push(this.param(field, row[columns[i]])) - 1)).join(', ')})`);
+      await em.query(`INSERT INTO ${q(model.table)} (${columns.map(q).join(', ')}) VALUES ${tuples.join(', ')}`, params);
+    }
     for (const field of model.manyToMany) {
       const pairs = rows.flatMap((row) => [...new Set((row[setKey(field)] as number[] | undefined) ?? [])].map((target) => [row.id as number, target]));
       if (pairs.length) await this.insertPairs(em, field, pairs);
     }
+  }
+
+  /** A PostgreSQL table's columns' types (`character varying(100)`, `integer[]`), read once a run. */
+  private columnTypes(em: EntityManager, table: string): Promise<Map<string, string>> {
+    let types = this.tableTypes.get(table);
+    if (!types) {
+      types = em
+        .query(`SELECT attname AS name, format_type(atttypid, atttypmod) AS type FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped`, [q(table)])
+        .then((rows: Row[]) => new Map(rows.map((r) => [r.name as string, r.type as string])));
+      this.tableTypes.set(table, types);
+    }
+    return types;
   }
 
   /** Pairs of a many-to-many relation, each once: one already there is left as it is. */
@@ -493,14 +528,13 @@ export class Importer {
     }
   }
 
-  private async update(em: EntityManager, model: ModelDef, columns: string[], row: Row): Promise<void> {
+  private async update(em: EntityManager, model: ModelDef, row: Row): Promise<void> {
     const params: unknown[] = [];
-    const set = columns.filter((c) => c !== 'id').map((c) => `${q(c)} = ${this.mark(params.push(this.param(model, c, row[c])) - 1)}`);
+    const set = model.columns.filter((f) => f.column !== 'id').map((f) => `${q(f.column)} = ${this.mark(params.push(this.param(f, row[f.column])) - 1)}`);
     await em.query(`UPDATE ${q(model.table)} SET ${set.join(', ')} WHERE id = ${this.mark(params.push(row.id) - 1)}`, params);
   }
 
-  private param(model: ModelDef, column: string, value: unknown): unknown {
-    const field = model.columns.find((f) => f.column === column) as Field<any>;
+  private param(field: Field<any>, value: unknown): unknown {
     if (value === null || value === undefined) return null;
     if (field instanceof JsonField) return JSON.stringify(value);
     return field.toParam(value, this.driver);
@@ -602,6 +636,27 @@ export class Importer {
   }
 }
 
+/** Runs a batch's writes once the batches before it have written theirs. */
+type InOrder = (write: () => Promise<void>) => Promise<void>;
+
+/** Places in a queue of writes: each call takes the next place. */
+function writesInOrder(): () => InOrder {
+  let last: Promise<void> = Promise.resolve();
+  return () => {
+    const before = last;
+    let done!: () => void;
+    last = new Promise<void>((resolve) => (done = resolve));
+    return async (write) => {
+      await before;
+      try {
+        await write();
+      } finally {
+        done();
+      }
+    };
+  };
+}
+
 /** Where a converted row carries the values no column of its keeps, for its model's `afterWrite`: no column's name. */
 const HELD_INPUTS = '__held_inputs';
 
@@ -663,3 +718,4 @@ function describe(messages: string[] | Record<string, unknown>): string {
     .map(([key, value]) => `${key}: ${Array.isArray(value) ? value.join(' ') : typeof value === 'object' && value ? describe(value as Record<string, unknown>) : String(value)}`)
     .join('; ');
 }
+

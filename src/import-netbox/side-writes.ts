@@ -15,6 +15,24 @@ export interface SideRow {
 }
 
 /**
+ * Ids for the rows the rules create, past the highest each table held when the run first wrote into it: shared by the
+ * batches a run writes at once, so that no two take the same.
+ */
+export class SideIds {
+  private readonly next = new Map<ModelDef, Promise<{ id: number }>>();
+
+  async take(em: EntityManager, model: ModelDef): Promise<number> {
+    let counter = this.next.get(model);
+    if (!counter) {
+      counter = em.query(`SELECT COALESCE(MAX(id), 0) AS n FROM ${q(model.table)}`).then(([row]: Row[]) => ({ id: Number(row.n) + 1 }));
+      this.next.set(model, counter);
+    }
+    const taken = await counter;
+    return taken.id++;
+  }
+}
+
+/**
  * The writer a model's `afterWrite` is given during an import: what it creates in other tables (a 3.5 interface's
  * `mac_address` becomes a MAC address object) is parsed by that model's fields and checked by its rules as a request's
  * would be, then kept to be inserted with the batch, in bulk, under ids past the highest its table holds. Updates and
@@ -23,7 +41,6 @@ export interface SideRow {
 export class SideWrites implements Writes {
   /** Rows created since last taken: those waiting for their batch's insert, and those inserted at once. */
   private created: SideRow[] = [];
-  private readonly nextIds = new Map<ModelDef, number>();
   /** Rows created, updated or deleted so far: whether a row's rules wrote anything. */
   writes = 0;
   private owner: Row = {};
@@ -33,6 +50,7 @@ export class SideWrites implements Writes {
 
   constructor(
     private readonly driver: Driver,
+    private readonly ids: SideIds,
     private readonly insertNow: (em: EntityManager, model: ModelDef, rows: Row[]) => Promise<void>,
   ) {}
 
@@ -54,7 +72,7 @@ export class SideWrites implements Writes {
     // As NetBox 4.2's migration made them from 3.5's columns: with the times of the object they came from.
     if (model.features.created) row.created = this.owner.created ?? row.created;
     if (model.features.lastUpdated) row.last_updated = this.owner.last_updated ?? row.last_updated;
-    row.id = await this.nextId(model);
+    row.id = await this.ids.take(em, model);
     if (this.stored) await this.insertNow(em, model, [row]);
     this.created.push({ model, row, owner: this.owner.id, inserted: this.stored });
     return row.id;
@@ -96,13 +114,4 @@ export class SideWrites implements Writes {
     return parsed;
   }
 
-  private async nextId(model: ModelDef): Promise<number> {
-    let next = this.nextIds.get(model);
-    if (next === undefined) {
-      const [row] = await this.em!.query(`SELECT COALESCE(MAX(id), 0) AS n FROM ${q(model.table)}`);
-      next = Number(row.n) + 1;
-    }
-    this.nextIds.set(model, next + 1);
-    return next;
-  }
 }

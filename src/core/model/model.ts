@@ -152,6 +152,8 @@ export interface AfterWriteContext {
     update(model: ModelDef, id: number, input: unknown, partial: boolean): Promise<void>;
     remove(model: ModelDef, id: number): Promise<void>;
   };
+  /** The row is not in its table yet (an import's batch, inserted after its rules ran): what they set on it goes in with it. */
+  pending?: boolean;
 }
 
 /** What a model's own presentation rule may consult. */
