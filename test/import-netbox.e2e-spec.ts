@@ -1,4 +1,5 @@
 import { execFileSync, spawnSync } from 'child_process';
+import { createHmac } from 'crypto';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -11,6 +12,7 @@ import { ImportProgress, ImportRefusedError, ImportReport, Importer } from '../s
 import { DumpdataSource } from '../src/import-netbox/dumpdata-source';
 import { formatReport } from '../src/import-netbox/report';
 import { PostgresSource } from '../src/import-netbox/source';
+import schemas from '../src/import-netbox/netbox-schemas.json';
 import { scratchDatabase } from './helpers/scratch-database';
 import { expectStatus, Json } from './helpers/seed';
 import { TestApp } from './helpers/test-app';
@@ -445,6 +447,57 @@ describe('import-netbox from a dumpdata file', () => {
     expect((await t.get('/api/dcim/sites/?limit=1')).body.count).toBe(sites.written);
     const interfaces = report.models.find((m) => m.model === 'dcim.interface')!;
     expect((await t.get('/api/dcim/interfaces/?limit=1')).body.count).toBe(interfaces.written);
+  });
+});
+
+describe('import-netbox from a NetBox 4.5+ dumpdata file', () => {
+  const PEPPER = 'a pepper of fifty characters or more, as NetBox requires';
+  /** A v2 token as NetBox 4.6 stores it: its id, the pepper's id, HMAC-SHA256 of its secret keyed by the pepper. */
+  const V2_KEY = 'Ab3dEf7hIj1L';
+  const V2_SECRET = 'Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0FeDcBa9876';
+  const V1_KEY = '0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c';
+  let dir: string;
+  let into: Awaited<ReturnType<typeof target>>;
+  let t: TestApp;
+  afterAll(async () => {
+    await t?.close();
+    await into?.drop();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('brings v2 tokens as NetBox hashed them, which authenticate on /v4/api/ with the same pepper, and v1 tokens from `plaintext`', async () => {
+    const newest = schemas.states[schemas.states.length - 1];
+    const migrations = Object.entries(newest.latest).map(([app, name], i) => ({ model: 'migrations.migration', pk: i + 1, fields: { app, name, applied: '2026-01-01T00:00:00Z' } }));
+    const token = { user: 1, description: '', created: '2026-01-01T00:00:00Z', expires: null, last_used: null, enabled: true, write_enabled: true, allowed_ips: null };
+    const records = [
+      ...migrations,
+      { model: 'users.user', pk: 1, fields: { username: 'netbox', password: '!', is_superuser: true, is_active: true, first_name: '', last_name: '', email: '', date_joined: '2026-01-01T00:00:00Z', last_login: null } },
+      { model: 'users.token', pk: 1, fields: { ...token, description: 'v2', version: 2, plaintext: null, key: V2_KEY, pepper_id: 1, hmac_digest: createHmac('sha256', PEPPER).update(V2_SECRET).digest('hex') } },
+      { model: 'users.token', pk: 2, fields: { ...token, description: 'v1', version: 1, plaintext: V1_KEY, key: null, pepper_id: null, hmac_digest: null } },
+    ];
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'netbox-4.6-dump-'));
+    const file = path.join(dir, 'netbox-4.6.json');
+    fs.writeFileSync(file, JSON.stringify(records));
+    into = await target();
+    const source = new DumpdataSource(file);
+    let report: ImportReport;
+    try {
+      report = await new Importer(into.dataSource, source, {}).run();
+    } finally {
+      await source.close();
+    }
+    expect(report.schema).toBe(`NetBox ${newest.from}`);
+    expect(report.models.find((m) => m.model === 'users.token')).toMatchObject({ read: 2, written: 2, refused: 0, columnsNotBrought: {} });
+    t = await TestApp.start({ ...into.env, SUPERUSER_NAME: 'service-admin', API_TOKEN_PEPPERS: JSON.stringify({ 1: PEPPER }) });
+    const bearer = (value: string) => t.anon().get('/v4/api/users/tokens/?description=v2').set('Authorization', `Bearer ${value}`);
+    const res = await bearer(`nbt_${V2_KEY}.${V2_SECRET}`);
+    expectStatus(res, 200);
+    expect(res.body.results).toEqual([expect.objectContaining({ id: 1, version: 2, key: V2_KEY, enabled: true, write_enabled: true })]);
+    expectStatus(await bearer(`nbt_${V2_KEY}.${V2_SECRET.slice(1)}x`), 403);
+    // The v1 token kept its secret, as 3.5 and 4.6 clients give it.
+    expectStatus(await t.anon().get('/api/dcim/sites/').set('Authorization', `Token ${V1_KEY}`), 200);
+    expectStatus(await t.anon().get('/v4/api/dcim/sites/').set('Authorization', `Token ${V1_KEY}`), 200);
+    expect((await t.get('/v4/api/users/tokens/2/')).body).toMatchObject({ version: 1, key: null, description: 'v1' });
   });
 });
 

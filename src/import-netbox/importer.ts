@@ -308,8 +308,9 @@ export class Importer {
     const read = (column: ColumnPlan, into: Row, key: string) => {
       // A row that lacks a column its table has (a dumpdata record of an older release's fields) takes the default.
       if (!(column.source in source)) return;
+      const raw = column.fallback && isEmpty(source[column.source]) ? source[column.fallback] : source[column.source];
       try {
-        into[key] = this.value(column, source[column.source]);
+        into[key] = this.value(column, raw);
       } catch (e) {
         if (!(e instanceof FieldError)) throw e;
         errors[column.field.name] = e.messages;
