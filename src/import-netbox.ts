@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import * as fs from 'fs';
+import * as path from 'path';
 import { ConfigError, loadConfig } from './core/config/config';
 import { standaloneDataSource } from './core/db/standalone';
 import './models';
@@ -58,17 +59,19 @@ export async function openSource(source: string): Promise<NetboxSource> {
 async function main(argv: string[]): Promise<number> {
   const started = performance.now();
   const options = parseArgs(argv);
+  if (options.media && !fs.statSync(options.media, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`No such directory: ${options.media}`);
   const source = await openSource(options.source);
-  const dataSource = standaloneDataSource(loadConfig());
+  const config = loadConfig();
+  const dataSource = standaloneDataSource(config);
   await dataSource.initialize();
   try {
     await dataSource.runMigrations({ transaction: 'all' });
-    const importer = new Importer(dataSource, source, { dryRun: options.dryRun, merge: options.merge, batchSize: options.batch, progress: progressFor(process.stderr) });
+    const media = options.media ? { from: path.resolve(options.media), root: config.mediaRoot } : undefined;
+    const importer = new Importer(dataSource, source, { dryRun: options.dryRun, merge: options.merge, batchSize: options.batch, media, progress: progressFor(process.stderr) });
     const report = await importer.run();
     console.log(formatReport(report));
     const steps = Object.entries(report.seconds).map(([step, s]) => `${step} ${s} s`).join(', ');
     console.log(`\nTook ${((performance.now() - started) / 1000).toFixed(1)} s (${steps}); peak memory ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB.`);
-    if (options.media) console.log(`\nMedia files in ${options.media} are not copied yet: copy them into MEDIA_ROOT by hand.`);
     return report.totals.refused ? 3 : 0;
   } finally {
     await source.close();

@@ -1,4 +1,5 @@
 import { execFileSync, spawnSync } from 'child_process';
+import { createHmac } from 'crypto';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -11,6 +12,7 @@ import { ImportProgress, ImportRefusedError, ImportReport, Importer } from '../s
 import { DumpdataSource } from '../src/import-netbox/dumpdata-source';
 import { formatReport } from '../src/import-netbox/report';
 import { PostgresSource } from '../src/import-netbox/source';
+import schemas from '../src/import-netbox/netbox-schemas.json';
 import { scratchDatabase } from './helpers/scratch-database';
 import { expectStatus, Json } from './helpers/seed';
 import { TestApp } from './helpers/test-app';
@@ -26,6 +28,22 @@ const DUMPDATA = path.join(__dirname, 'fixtures', 'netbox-demo', 'netbox-demo-v3
 const SERVER = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 /** A 3.5 key the dump's admin is given: the demo data has no token. */
 const DEMO_TOKEN = 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678';
+/** A 1×1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+/** The files the 3.5 source's rows name: the attachment's is in the media directory, `GONE` is not. */
+const ATTACHED = 'image-attachments/site_1_front.png';
+const GONE = 'image-attachments/site_1_gone.png';
+const FRONT_IMAGE = 'devicetype-images/mx480_front.png';
+
+/** A copy of NetBox's MEDIA_ROOT with the attachment's and the device type's files (not `GONE`). */
+function mediaDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'netbox-media-'));
+  for (const file of [ATTACHED, FRONT_IMAGE]) {
+    fs.mkdirSync(path.join(dir, path.dirname(file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), PNG);
+  }
+  return dir;
+}
 
 /**
  * NetBox 3.5's demo database, loaded with psql into a database of its own, plus what the demo lacks: a token, an assigned
@@ -48,6 +66,13 @@ async function netboxSource(dump = DUMP): Promise<{ url: string; query(sql: stri
   await query(`INSERT INTO users_token (created, expires, key, write_enabled, description, user_id, allowed_ips, last_used) VALUES (now(), NULL, '${DEMO_TOKEN}', true, 'demo', 1, '{}', NULL)`);
   await query(`UPDATE ipam_ipaddress SET assigned_object_type_id = ${interfaceType.id}, assigned_object_id = 1 WHERE id = 1`);
   await query('UPDATE dcim_device SET primary_ip4_id = 1 WHERE id = 1');
+  if ((await query("SELECT 1 FROM information_schema.columns WHERE table_name = 'extras_imageattachment' AND column_name = 'content_type_id'")).length) {
+    const [siteType] = await query("SELECT id FROM django_content_type WHERE app_label = 'dcim' AND model = 'site'");
+    await query(
+      `INSERT INTO extras_imageattachment (id, object_id, image, image_height, image_width, name, created, content_type_id, last_updated) VALUES (1, 1, '${ATTACHED}', 1, 1, 'Front', now(), ${siteType.id}, now()), (2, 1, '${GONE}', 1, 1, 'Gone', now(), ${siteType.id}, now())`,
+    );
+    await query(`UPDATE dcim_devicetype SET front_image = '${FRONT_IMAGE}' WHERE id = 1`);
+  }
   if ((await query("SELECT 1 FROM information_schema.columns WHERE table_name = 'dcim_interface' AND column_name = 'mac_address'")).length) {
     await query("UPDATE dcim_interface SET mac_address = '00:1a:2b:3c:4d:5e' WHERE id = 1");
     await query("UPDATE dcim_interface SET mac_address = '00-1A-2B-3C-4D-5F' WHERE id = 2");
@@ -115,18 +140,21 @@ describe('import-netbox from NetBox 3.5', () => {
   let into: Awaited<ReturnType<typeof target>>;
   let report: ImportReport;
   let t: TestApp;
+  let media: { from: string; root: string };
 
   beforeAll(async () => {
     source = await netboxSource();
     into = await target();
-    report = await importInto(into.dataSource, source.url);
+    media = { from: mediaDir(), root: fs.mkdtempSync(path.join(os.tmpdir(), 'import-media-root-')) };
+    report = await importInto(into.dataSource, source.url, { media });
     // Another superuser than the dump's admin: its password stays NetBox's.
-    t = await TestApp.start({ ...into.env, SUPERUSER_NAME: 'service-admin' });
+    t = await TestApp.start({ ...into.env, SUPERUSER_NAME: 'service-admin', MEDIA_ROOT: media.root });
   });
   afterAll(async () => {
     await t?.close();
     await into?.drop();
     await source?.drop();
+    for (const dir of Object.values(media ?? {})) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('brings every row of the demo data it has a model for, refusing none, and says what it does not bring', async () => {
@@ -213,6 +241,23 @@ describe('import-netbox from NetBox 3.5', () => {
     expect(created.body.id).toBeGreaterThan(Number(macs.n));
   });
 
+  it("copies the files of the image attachments it brought from the media directory, and reports one it lacks", async () => {
+    const attachments = report.models.find((m) => m.model === 'extras.imageattachment')!;
+    expect(attachments).toMatchObject({ written: 2, refused: 0, media: { copied: 1, present: 0, missing: [GONE], kept: [] } });
+    const attachment = (await t.get('/api/extras/image-attachments/1/')).body;
+    expect(attachment).toMatchObject({ name: 'Front', image: expect.stringMatching(new RegExp(`/media/${ATTACHED}$`)) });
+    const served = await t.anon().get(new URL(attachment.image).pathname).buffer(true);
+    expectStatus(served, 200);
+    expect(Buffer.compare(served.body, PNG)).toBe(0);
+    // Brought without its file, which NetBox's media lacked too.
+    expectStatus(await t.get('/api/extras/image-attachments/2/'), 200);
+    expect(formatReport(report)).toContain(`missing: ${GONE}`);
+    // This service keeps no device type images: the path is reported as not brought, and its file is not copied.
+    expect(report.models.find((m) => m.model === 'dcim.devicetype')).toMatchObject({ columnsNotBrought: { front_image: 1 } });
+    expect(report.models.find((m) => m.model === 'dcim.devicetype')!.media).toBeUndefined();
+    expect(fs.readdirSync(media.root)).toEqual(['image-attachments']);
+  });
+
   it('places trees as NetBox had them', async () => {
     const region = (await t.get('/api/dcim/regions/32/')).body;
     expect(region).toMatchObject({ name: 'Washington', parent: { id: 7 }, _depth: 2 });
@@ -252,6 +297,16 @@ describe('import-netbox from NetBox 3.5', () => {
   it('writes nothing when run again', async () => {
     const again = await importInto(into.dataSource, source.url);
     expect(again.totals).toEqual({ read: report.totals.read, written: 0, skipped: report.totals.read, refused: 0 });
+  });
+
+  it("copies again, run again, the files of rows already there that MEDIA_ROOT lacks, and leaves those it holds", async () => {
+    fs.rmSync(path.join(media.root, ATTACHED));
+    const again = await importInto(into.dataSource, source.url, { media });
+    expect(again.totals).toMatchObject({ written: 0, refused: 0 });
+    expect(again.models.find((m) => m.model === 'extras.imageattachment')!.media).toEqual({ copied: 1, present: 0, missing: [GONE], kept: [] });
+    expect(Buffer.compare(fs.readFileSync(path.join(media.root, ATTACHED)), PNG)).toBe(0);
+    const third = await importInto(into.dataSource, source.url, { media });
+    expect(third.models.find((m) => m.model === 'extras.imageattachment')!.media).toEqual({ copied: 0, present: 1, missing: [GONE], kept: [] });
   });
 
   it("rewrites an interface's MAC address object where the source changed its mac_address since, and deletes it where cleared", async () => {
@@ -395,6 +450,57 @@ describe('import-netbox from a dumpdata file', () => {
   });
 });
 
+describe('import-netbox from a NetBox 4.5+ dumpdata file', () => {
+  const PEPPER = 'a pepper of fifty characters or more, as NetBox requires';
+  /** A v2 token as NetBox 4.6 stores it: its id, the pepper's id, HMAC-SHA256 of its secret keyed by the pepper. */
+  const V2_KEY = 'Ab3dEf7hIj1L';
+  const V2_SECRET = 'Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0FeDcBa9876';
+  const V1_KEY = '0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c';
+  let dir: string;
+  let into: Awaited<ReturnType<typeof target>>;
+  let t: TestApp;
+  afterAll(async () => {
+    await t?.close();
+    await into?.drop();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('brings v2 tokens as NetBox hashed them, which authenticate on /v4/api/ with the same pepper, and v1 tokens from `plaintext`', async () => {
+    const newest = schemas.states[schemas.states.length - 1];
+    const migrations = Object.entries(newest.latest).map(([app, name], i) => ({ model: 'migrations.migration', pk: i + 1, fields: { app, name, applied: '2026-01-01T00:00:00Z' } }));
+    const token = { user: 1, description: '', created: '2026-01-01T00:00:00Z', expires: null, last_used: null, enabled: true, write_enabled: true, allowed_ips: null };
+    const records = [
+      ...migrations,
+      { model: 'users.user', pk: 1, fields: { username: 'netbox', password: '!', is_superuser: true, is_active: true, first_name: '', last_name: '', email: '', date_joined: '2026-01-01T00:00:00Z', last_login: null } },
+      { model: 'users.token', pk: 1, fields: { ...token, description: 'v2', version: 2, plaintext: null, key: V2_KEY, pepper_id: 1, hmac_digest: createHmac('sha256', PEPPER).update(V2_SECRET).digest('hex') } },
+      { model: 'users.token', pk: 2, fields: { ...token, description: 'v1', version: 1, plaintext: V1_KEY, key: null, pepper_id: null, hmac_digest: null } },
+    ];
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'netbox-4.6-dump-'));
+    const file = path.join(dir, 'netbox-4.6.json');
+    fs.writeFileSync(file, JSON.stringify(records));
+    into = await target();
+    const source = new DumpdataSource(file);
+    let report: ImportReport;
+    try {
+      report = await new Importer(into.dataSource, source, {}).run();
+    } finally {
+      await source.close();
+    }
+    expect(report.schema).toBe(`NetBox ${newest.from}`);
+    expect(report.models.find((m) => m.model === 'users.token')).toMatchObject({ read: 2, written: 2, refused: 0, columnsNotBrought: {} });
+    t = await TestApp.start({ ...into.env, SUPERUSER_NAME: 'service-admin', API_TOKEN_PEPPERS: JSON.stringify({ 1: PEPPER }) });
+    const bearer = (value: string) => t.anon().get('/v4/api/users/tokens/?description=v2').set('Authorization', `Bearer ${value}`);
+    const res = await bearer(`nbt_${V2_KEY}.${V2_SECRET}`);
+    expectStatus(res, 200);
+    expect(res.body.results).toEqual([expect.objectContaining({ id: 1, version: 2, key: V2_KEY, enabled: true, write_enabled: true })]);
+    expectStatus(await bearer(`nbt_${V2_KEY}.${V2_SECRET.slice(1)}x`), 403);
+    // The v1 token kept its secret, as 3.5 and 4.6 clients give it.
+    expectStatus(await t.anon().get('/api/dcim/sites/').set('Authorization', `Token ${V1_KEY}`), 200);
+    expectStatus(await t.anon().get('/v4/api/dcim/sites/').set('Authorization', `Token ${V1_KEY}`), 200);
+    expect((await t.get('/v4/api/users/tokens/2/')).body).toMatchObject({ version: 1, key: null, description: 'v1' });
+  });
+});
+
 describe('import-netbox runs', () => {
   let source: Awaited<ReturnType<typeof netboxSource>>;
 
@@ -405,13 +511,18 @@ describe('import-netbox runs', () => {
 
   it('writes nothing on a dry run, and reports what it would', async () => {
     const into = await target();
+    const media = { from: mediaDir(), root: path.join(os.tmpdir(), `import-media-root-${process.pid}-${Date.now()}`) };
     try {
-      const report = await importInto(into.dataSource, source.url, { dryRun: true });
+      const report = await importInto(into.dataSource, source.url, { dryRun: true, media });
       expect(report.totals.refused).toBe(0);
       expect(report.totals.written).toBe(report.totals.read);
       for (const table of ['dcim_site', 'dcim_interface', 'users_user', 'core_importrun']) expect(await count(into.dataSource, table)).toBe(0);
+      expect(report.models.find((m) => m.model === 'extras.imageattachment')!.media).toEqual({ copied: 1, present: 0, missing: [GONE], kept: [] });
+      expect(formatReport(report)).toMatch(/extras\.imageattachment: 1 to copy, 0 already there, 1 missing/);
+      expect(fs.existsSync(media.root)).toBe(false);
     } finally {
       await into.drop();
+      fs.rmSync(media.from, { recursive: true, force: true });
     }
   });
 
@@ -462,16 +573,20 @@ describe('import-netbox runs', () => {
   it('runs as a command, a JSON line per model off a terminal', async () => {
     const into = await target();
     await into.dataSource.destroy();
+    const media = { from: mediaDir(), root: fs.mkdtempSync(path.join(os.tmpdir(), 'import-media-root-')) };
     try {
       const cli = spawnSync(
         process.execPath,
-        ['-r', 'ts-node/register/transpile-only', '-e', "require('./src/import-netbox').cli(process.argv.slice(1))", source.url, '--batch', '500'],
-        { cwd: path.join(__dirname, '..'), env: { ...process.env, ...into.env, LOG_LEVEL: 'error' }, encoding: 'utf8' },
+        ['-r', 'ts-node/register/transpile-only', '-e', "require('./src/import-netbox').cli(process.argv.slice(1))", source.url, '--batch', '500', '--media', media.from],
+        { cwd: path.join(__dirname, '..'), env: { ...process.env, ...into.env, MEDIA_ROOT: media.root, LOG_LEVEL: 'error' }, encoding: 'utf8' },
       );
       expect({ status: cli.status, stderr: cli.stderr.split('\n').filter((l) => !l.startsWith('{')).join('\n') }).toEqual({ status: 0, stderr: '' });
       const lines = cli.stderr.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
       expect(lines.find((l) => l.model === 'dcim.interface')).toMatchObject({ read: 1586, written: 1586, refused: 0 });
       expect(cli.stdout).toMatch(/^total\s+\d+\s+\d+\s+0\s+0$/m);
+      expect(lines.find((l) => l.model === 'extras.imageattachment')).toMatchObject({ written: 2, media: { copied: 1, present: 0, missing: 1, kept: 0 } });
+      expect(cli.stdout).toContain(`missing: ${GONE}`);
+      expect(Buffer.compare(fs.readFileSync(path.join(media.root, ATTACHED)), PNG)).toBe(0);
       const usage = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', "require('./src/import-netbox').cli(process.argv.slice(1))", 'nowhere'], {
         cwd: path.join(__dirname, '..'),
         env: { ...process.env, ...into.env },
@@ -481,6 +596,7 @@ describe('import-netbox runs', () => {
       expect(usage.stderr).toMatch(/Not a source: nowhere/);
     } finally {
       await into.drop();
+      for (const dir of Object.values(media)) fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -1,10 +1,11 @@
 import { DataSource, EntityManager } from 'typeorm';
-import { DateField, DateTimeField, Driver, Field, FieldError, ForeignKeyField, InputField, JsonField, ManyToManyField } from '../core/model/fields';
+import { DateField, DateTimeField, Driver, Field, FieldError, FileField, ForeignKeyField, InputField, JsonField, ManyToManyField } from '../core/model/fields';
 import { ModelDef, Row, WriteContext, registry } from '../core/model/model';
 import { loadRow, q } from '../core/query/model-query';
 import { treePlace } from '../core/write/writer';
 import { Difference, compareComputed, computeImported } from './computed';
 import { ImportRun } from './import-run.model';
+import { MediaCopier, MediaStats, noMedia } from './media';
 import { ColumnPlan, ImportPlan, ModelPlan, planImport, storedObjectType } from './plan';
 import { releasesOf, schemaAtLeast } from './schema-version';
 import { SideIds, SideRow, SideWrites } from './side-writes';
@@ -16,6 +17,8 @@ export interface ImportOptions {
   merge?: boolean;
   batchSize?: number;
   progress?: ImportProgress;
+  /** Copies the files imported rows name from `from` (a copy of NetBox's MEDIA_ROOT) into `root` (ours). */
+  media?: { from: string; root: string };
 }
 
 /** Where a run tells how far it is: a progress bar, or a line per model. */
@@ -47,12 +50,16 @@ export interface ModelStats {
   alsoWritten: Record<string, number>;
   /** Time spent reading, converting and writing the model's rows. */
   seconds: number;
+  /** The files its rows brought or already there name (a model with file fields, when media are copied). */
+  media?: MediaStats;
 }
 
 export interface ImportReport {
   source: string;
   schema: string;
   dryRun: boolean;
+  /** The directory media files were copied from, when they were. */
+  media?: string;
   models: ModelStats[];
   /** Source tables this service takes nothing from, with their rows. */
   notBrought: Array<{ table: string; rows: number; reason: string }>;
@@ -100,6 +107,7 @@ export class Importer {
   /** Tables written by those: their sequences move too. */
   private readonly sideTables = new Set<ModelDef>();
   private readonly tableTypes = new Map<string, Promise<Map<string, string>>>();
+  private readonly media?: MediaCopier;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -109,6 +117,7 @@ export class Importer {
     this.driver = dataSource.options.type === 'postgres' ? 'postgres' : 'sqlite';
     this.batchSize = options.batchSize ?? DEFAULT_BATCH;
     this.concurrency = this.driver === 'postgres' && !options.dryRun ? CONCURRENT_BATCHES : 1;
+    if (options.media) this.media = new MediaCopier(options.media.from, options.media.root, !!options.dryRun);
   }
 
   async run(): Promise<ImportReport> {
@@ -120,6 +129,7 @@ export class Importer {
       source: this.source.description,
       schema: `NetBox ${releasesOf(schema)}`,
       dryRun: !!this.options.dryRun,
+      ...(this.options.media ? { media: this.options.media.from } : {}),
       models: [],
       notBrought: [],
       differences: [],
@@ -223,6 +233,8 @@ export class Importer {
     const typeLists = await this.readTypeLists(plan);
     const deferred = new Map(plan.deferred.map((fk) => [fk, new Map<number, number>()]));
     this.deferredValues.set(plan, deferred);
+    const files = plan.columns.filter((c) => c.field instanceof FileField);
+    if (this.media && files.length) stats.media = noMedia();
     // Batches are checked side by side but written in the source's order: what their rules create elsewhere takes ids
     // in that order, as in a run of one batch at a time.
     const nextWrite = writesInOrder();
@@ -240,6 +252,14 @@ export class Importer {
       }
       const inOrder = nextWrite();
       await inBatch((em) => this.importBatch(em, plan, batch, typeLists, stats, inOrder));
+      // Once the batch is in: the files of its rows written or already there, which a run stopped before copied only in part.
+      if (stats.media) {
+        const refused = this.refusedIds.get(model.table);
+        for (const row of batch) {
+          if (refused?.has(Number(row.id))) continue;
+          for (const { source } of files) if (typeof row[source] === 'string' && row[source]) await this.media!.copy(row[source] as string, stats.media);
+        }
+      }
       this.options.progress?.advance(batch.length);
     });
     stats.seconds = +((performance.now() - started) / 1000).toFixed(2);
@@ -301,8 +321,9 @@ export class Importer {
     const read = (column: ColumnPlan, into: Row, key: string) => {
       // A row that lacks a column its table has (a dumpdata record of an older release's fields) takes the default.
       if (!(column.source in source)) return;
+      const raw = column.fallback && isEmpty(source[column.source]) ? source[column.fallback] : source[column.source];
       try {
-        into[key] = this.value(column, source[column.source]);
+        into[key] = this.value(column, raw);
       } catch (e) {
         if (!(e instanceof FieldError)) throw e;
         errors[column.field.name] = e.messages;
@@ -373,7 +394,8 @@ export class Importer {
     // Django keeps an unset choice or text as '', where this service may keep null; and the reverse.
     if (value === '' && field.nullable && !field.opts.blank) value = null;
     if (value === null && !field.nullable) return field.parse(field.defaultValue());
-    if (field.readOnly && !(field instanceof ForeignKeyField)) {
+    // A file's path is kept as NetBox stored it (a write through the API takes an upload, never a path).
+    if ((field.readOnly || field instanceof FileField) && !(field instanceof ForeignKeyField)) {
       if (field instanceof DateTimeField) return value === null ? null : new Date(value as string);
       return field.fromDb(value);
     }

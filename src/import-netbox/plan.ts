@@ -12,6 +12,14 @@ const DJANGO_AUTH_TABLES: Record<string, string> = {
   users_user_groups: 'auth_user_groups',
 };
 
+/**
+ * Columns NetBox renamed in its database and not in its API, by our table and field: the column read first, the field's
+ * own where that is empty. 4.5 moved a v1 token's key to `plaintext`; its `key` is a v2 token's id (ours keeps both in `key`).
+ */
+const RENAMED_COLUMNS: Record<string, Record<string, string>> = {
+  users_token: { key: 'plaintext' },
+};
+
 /** Columns of NetBox's django-mptt trees: this service keeps its own tree columns, computed once the rows are in. */
 const MPTT_COLUMNS = new Set(['lft', 'rght', 'tree_id', 'level']);
 /** Our tree columns, computed from `parent` after the rows are in. */
@@ -22,6 +30,8 @@ export interface ColumnPlan {
   field: Field<any>;
   source: string;
   contentType: boolean;
+  /** Read where `source` holds nothing (a 4.5+ token's `key` where its `plaintext` is empty). */
+  fallback?: string;
 }
 
 /** A list of object types the source keeps in a many-to-many table of its own (`extras_customfield_content_types`). */
@@ -195,7 +205,9 @@ export function planImport(tables: Map<string, string[]>, skip: (model: ModelDef
         const direct = names.map(column).find((c) => has.has(c));
         // An object type, which Django keeps as a foreign key to its content types.
         const typed = field instanceof TextField ? names.map((n) => `${n}_id`).find((c) => has.has(c)) : undefined;
-        if (direct) columns.push({ field, source: direct, contentType: false });
+        const renamed = RENAMED_COLUMNS[model.table]?.[field.name];
+        if (renamed && has.has(renamed)) columns.push({ field, source: renamed, contentType: false, ...(direct ? { fallback: direct } : {}) });
+        else if (direct) columns.push({ field, source: direct, contentType: false });
         else if (typed) columns.push({ field, source: typed, contentType: true });
       }
     }
@@ -205,7 +217,7 @@ export function planImport(tables: Map<string, string[]>, skip: (model: ModelDef
       const source = [`${field.name}_id`, field.name].find((c) => has.has(c) && !columns.some((p) => p.source === c));
       if (source) inputs.push({ field, source, contentType: false });
     }
-    for (const p of [...columns, ...inputs]) mapped.add(p.source);
+    for (const p of [...columns, ...inputs]) for (const c of [p.source, p.fallback]) if (c) mapped.add(c);
     const through: ThroughPlan[] = [];
     for (const field of model.manyToMany.filter((f) => f.ownsTable && found.has(f.target))) {
       const source = sourceThroughOf(field, table, tables);

@@ -18,10 +18,11 @@ export function progressFor(stream: NodeJS.WriteStream): ImportProgress {
   };
 }
 
-/** A model's counts without its refusals' reasons: the line a log keeps. */
-function summary(stats: ModelStats): Omit<ModelStats, 'refusals'> {
-  const { refusals: _, ...rest } = stats;
-  return rest;
+/** A model's counts without its refusals' reasons nor its files' paths: the line a log keeps. */
+function summary(stats: ModelStats): Record<string, unknown> {
+  const { refusals: _, media, ...rest } = stats;
+  if (!media) return rest;
+  return { ...rest, media: { copied: media.copied, present: media.present, missing: media.missing.length, kept: media.kept.length } };
 }
 
 /** The report as an operator reads it: per model the counts, then every refusal with its reason, then what was not brought. */
@@ -46,6 +47,16 @@ export function formatReport(report: ImportReport): string {
   if (columns.length) {
     lines.push('', 'Values not brought (no field of this service takes them):');
     for (const m of columns) for (const [column, rows] of Object.entries(m.columnsNotBrought)) lines.push(`  ${m.table}.${column}: ${rows} rows`);
+  }
+  const media = report.models.filter((m) => m.media);
+  if (media.length) {
+    lines.push('', `Media files from ${report.media} (paths below it and MEDIA_ROOT):`);
+    for (const m of media) {
+      const { copied, present, missing, kept } = m.media!;
+      lines.push(`  ${m.model}: ${copied} ${report.dryRun ? 'to copy' : 'copied'}, ${present} already there, ${missing.length} missing, ${kept.length} kept as they were`);
+      for (const file of missing) lines.push(`    missing: ${file}`);
+      for (const file of kept) lines.push(`    another file is there, not overwritten: ${file}`);
+    }
   }
   if (report.notBrought.length) {
     lines.push('', 'Tables not brought:');

@@ -159,8 +159,8 @@ export const Token = defineModel({
     created: datetime({ readOnly: true, default: () => new Date() }),
     expires: datetime({ nullable: true }),
     last_used: datetime({ nullable: true }),
-    // A v1 token's secret (3.5's key), or a v2 token's 12-character id.
-    key: text({ max: 40, unique: true, blank: true, pattern: /^[0-9a-fA-F]{40}$/, patternMessage: 'Ensure this field has at least 40 characters.' }),
+    // A v1 token's secret (3.5's key: 40 hex characters, checked by the rules), or a v2 token's 12-character id.
+    key: text({ max: 40, unique: true, blank: true }),
     write_enabled: boolean({ default: true }),
     description: text({ max: 200, blank: true }),
     allowed_ips: json({ default: () => [] }),
@@ -223,17 +223,22 @@ export const Token = defineModel({
 
 /**
  * 3.5 and writes outside the API (the bootstrap token, the sign-in pages) know only v1 tokens: they create those, and
- * leave a token's version and enabled alone; a v2 token's key is its id, which they do not change.
+ * leave a token's version and enabled alone; a v2 token's key is its id, which they do not change. A new row that holds
+ * a version already (an import of NetBox 4.5+, which none of those can give) keeps it, a v2 token as NetBox hashed it.
  */
 function unversionedTokenRules(row: Row, previous: Row | null): void {
-  row.version = previous?.version ?? 1;
-  row.enabled = previous?.enabled ?? true;
+  row.version = previous?.version ?? row.version ?? 1;
+  row.enabled = previous?.enabled ?? row.enabled ?? true;
   if (row.version === 2) {
-    row.key = previous!.key;
+    if (previous) row.key = previous.key;
+    else if (!row.key || row.pepper_id === null || row.pepper_id === undefined || !row.hmac_digest) {
+      throw new FieldError(['A v2 token needs its key, pepper ID and digest.']);
+    }
     return;
   }
   if (!row.key) row.key = generateV1Key();
   row.key = String(row.key).toLowerCase();
+  if (!HEX40.test(row.key)) throw new FieldError({ key: ['Ensure this field has at least 40 characters.'] });
 }
 
 /**

@@ -175,6 +175,12 @@ export class TextField extends Field<string> {
   }
 }
 
+/**
+ * A file below MEDIA_ROOT (Django's FileField, ImageField), stored as its path relative to it
+ * (`image-attachments/site_1_rack.png`): how a file is taken on write is each kind's own.
+ */
+export abstract class FileField extends TextField {}
+
 export class SlugField extends TextField {
   constructor(opts: TextOptions = {}) {
     super({

@@ -1,4 +1,4 @@
-import { DateTimeField, FieldError, TextField, contentType, genericRelation, integer, text } from '../../core/model/fields';
+import { DateTimeField, FieldError, FileField, contentType, genericRelation, integer, text } from '../../core/model/fields';
 import { CustomFilter, defineModel, registry } from '../../core/model/model';
 import { q } from '../../core/query/model-query';
 import { contentTypeFilter, contentTypeIdFilter } from '../content-type-filter';
@@ -9,7 +9,7 @@ import { MAX_PATH_LENGTH, NOT_A_FILE, ReadImage, RefusedImage, StoredImage, show
  * the file, as multipart or base64 (the service stores it first): only a stored image is taken here, never a path,
  * so that no attachment can name another's file.
  */
-export class ImageFileField extends TextField {
+export class ImageFileField extends FileField {
   readonly optionsType: string = 'image upload';
   constructor() {
     super({ max: MAX_PATH_LENGTH, helpText: 'On write, a file (multipart/form-data) or its base64, bare or as a data URI (JSON).' });

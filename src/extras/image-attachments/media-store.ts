@@ -74,23 +74,33 @@ export class MediaStore {
 
   /** The absolute path of a stored file, or null for a path that would leave MEDIA_ROOT or names no file. */
   resolve(relative: string): string | null {
-    const segments = relative.split('/');
-    if (!relative || segments.some((s) => s === '' || s === '.' || s === '..' || s.includes('\\') || s.includes('\0'))) return null;
-    const file = path.join(this.root, ...segments);
-    return file.startsWith(this.root + path.sep) ? file : null;
+    return resolveBelow(this.root, relative);
   }
 
   /** The stored file at `relative` if it is a regular file inside MEDIA_ROOT (links out of it are not followed). */
-  async file(relative: string): Promise<{ path: string; size: number } | null> {
-    const file = this.resolve(relative);
-    if (!file) return null;
-    try {
-      const [real, root] = await Promise.all([fs.realpath(file), fs.realpath(this.root)]);
-      if (!real.startsWith(root + path.sep)) return null;
-      const stat = await fs.stat(real);
-      return stat.isFile() ? { path: real, size: stat.size } : null;
-    } catch {
-      return null;
-    }
+  file(relative: string): Promise<{ path: string; size: number } | null> {
+    return fileBelow(this.root, relative);
+  }
+}
+
+/** The absolute path of `relative` below `root`, or null for a path that would leave it or names no file. */
+export function resolveBelow(root: string, relative: string): string | null {
+  const segments = relative.split('/');
+  if (!relative || segments.some((s) => s === '' || s === '.' || s === '..' || s.includes('\\') || s.includes('\0'))) return null;
+  const file = path.join(root, ...segments);
+  return file.startsWith(root + path.sep) ? file : null;
+}
+
+/** The file at `relative` if it is a regular file inside `root` (links out of it are not followed). */
+export async function fileBelow(root: string, relative: string): Promise<{ path: string; size: number } | null> {
+  const file = resolveBelow(root, relative);
+  if (!file) return null;
+  try {
+    const [real, realRoot] = await Promise.all([fs.realpath(file), fs.realpath(root)]);
+    if (!real.startsWith(realRoot + path.sep)) return null;
+    const stat = await fs.stat(real);
+    return stat.isFile() ? { path: real, size: stat.size } : null;
+  } catch {
+    return null;
   }
 }
