@@ -172,7 +172,7 @@ interface Traced {
  * front and rear ports (a multi-position rear port remembers the positions it was entered at, to come
  * back out at the matching front ports) to another endpoint, or to where the trail ends.
  */
-export async function tracePath(em: EntityManager, driver: Driver, origin: Node): Promise<Traced> {
+export async function tracePath(em: EntityManager, driver: Driver, origin: Node, known: FirstHops = new FirstHops()): Promise<Traced> {
   const path: Node[][] = [];
   const positions: number[][] = [];
   let isActive = true;
@@ -187,7 +187,7 @@ export async function tracePath(em: EntityManager, driver: Driver, origin: Node)
     const state = `${current.join(',')}/${JSON.stringify(positions)}`;
     if (seen.has(state)) break;
     seen.add(state);
-    const near = await termsOf(em, driver, terminations, current);
+    const near = known.termsOf(current) ?? (await termsOf(em, driver, terminations, current));
     // Near ends on different cables, or some on none: the path splits before them.
     const links = new Set<number | null>(near.map((t) => t.cable_id));
     if (near.length < current.length) links.add(null);
@@ -197,12 +197,12 @@ export async function tracePath(em: EntityManager, driver: Driver, origin: Node)
     }
     path.push(current);
     if (!near.length) break;
-    const [cable] = await new ModelQuery(em, cables, driver).whereIdIn([near[0].cable_id]).rows({ order: ['id'] });
+    const cable = known.cables.get(near[0].cable_id) ?? (await new ModelQuery(em, cables, driver).whereIdIn([near[0].cable_id]).rows({ order: ['id'] }))[0];
     path.push([nodeOf('dcim.cable', cable.id)]);
     if (cable.status !== 'connected') isActive = false;
-    const far = await new ModelQuery(em, terminations, driver)
-      .where('t.cable_id = :cable AND t.cable_end <> :end', { cable: cable.id, end: near[0].cable_end })
-      .rows({ order: ['id'] });
+    const far =
+      known.farEnd(cable.id, near[0].cable_end) ??
+      (await new ModelQuery(em, terminations, driver).where('t.cable_id = :cable AND t.cable_end <> :end', { cable: cable.id, end: near[0].cable_end }).rows({ order: ['id'] }));
     path.push(far.map((t) => nodeOf(t.termination_type, t.termination_id)));
     if (!far.length) break;
     const farType = far[0].termination_type;
@@ -297,7 +297,7 @@ export async function pathsThrough(em: EntityManager, driver: Driver, nodes: Nod
 export async function retrace(em: EntityManager, driver: Driver, touched: Node[], also: Iterable<Node> = []): Promise<void> {
   const origins = new Set([...touched.filter((n) => PATH_ENDPOINTS.has(parseNode(n).type)), ...also]);
   for (const origin of await pathsThrough(em, driver, touched)) origins.add(origin);
-  for (const origin of origins) await storePath(em, driver, origin);
+  await storePaths(em, driver, [...origins]);
 }
 
 // Cables whose terminations are being rewritten in a transaction: the cable retraces once at the end.
@@ -319,24 +319,37 @@ export function retraceDeferred(em: EntityManager, cable: number): boolean {
   return !!deferred.get(em)?.has(cable);
 }
 
-/** Traces one endpoint's path and keeps it, replacing the one it had. */
-async function storePath(em: EntityManager, driver: Driver, origin: Node): Promise<void> {
+/** Paths stored a statement at a time: within what both drivers bind. */
+const PATHS_PER_STATEMENT = 500;
+
+/**
+ * Traces endpoints' paths and keeps them, replacing those they had, in the endpoints' order: a few statements for them
+ * all, and for each only the hops past its cable's far end.
+ */
+async function storePaths(em: EntityManager, driver: Driver, origins: Node[]): Promise<void> {
   const paths = CablePath();
-  const { type, id } = parseNode(origin);
-  const model = registry.get(type);
-  const [row] = model ? await new ModelQuery(em, model, driver).whereIdIn([id]).rows({ order: ['id'] }) : [];
-  await em.createQueryBuilder().delete().from(paths.table).where('origin_type = :type AND origin_id = :id', { type, id }).execute();
-  if (!row || !model) return;
-  if (row.cable_id === null) {
-    await em.createQueryBuilder().update(model.table).set({ _path_id: null }).where('id = :id', { id }).execute();
-    return;
+  const byType = new Map<string, number[]>();
+  for (const origin of origins) {
+    const { type, id } = parseNode(origin);
+    if (!byType.has(type)) byType.set(type, []);
+    byType.get(type)!.push(id);
   }
-  const traced = await tracePath(em, driver, origin);
-  const result = await em
-    .createQueryBuilder()
-    .insert()
-    .into(paths.table)
-    .values({
+  const rows = new Map<Node, Row>();
+  for (const [type, ids] of byType) {
+    const model = registry.get(type);
+    for (let i = 0; i < ids.length; i += PATHS_PER_STATEMENT) {
+      const chunk = ids.slice(i, i + PATHS_PER_STATEMENT);
+      await em.createQueryBuilder().delete().from(paths.table).where('origin_type = :type AND origin_id IN (:...chunk)', { type, chunk }).execute();
+      if (model) for (const row of await new ModelQuery(em, model, driver).whereIdIn(chunk).rows({ order: ['id'] })) rows.set(nodeOf(type, row.id), row);
+    }
+  }
+  const cabled = origins.filter((origin) => rows.has(origin) && rows.get(origin)!.cable_id !== null);
+  const known = await FirstHops.load(em, driver, cabled);
+  const values: Row[] = [];
+  for (const origin of cabled) {
+    const { type, id } = parseNode(origin);
+    const traced = await tracePath(em, driver, origin, known);
+    values.push({
       origin_type: type,
       origin_id: id,
       path: traced.path as unknown as object,
@@ -344,8 +357,84 @@ async function storePath(em: EntityManager, driver: Driver, origin: Node): Promi
       is_active: traced.isActive,
       is_complete: traced.isComplete,
       is_split: traced.isSplit,
-    })
-    .execute();
-  const pathId = Number(result.identifiers[0]?.id ?? result.raw?.[0]?.id ?? result.raw);
-  await em.createQueryBuilder().update(model.table).set({ _path_id: pathId }).where('id = :id', { id }).execute();
+    });
+  }
+  for (let i = 0; i < values.length; i += PATHS_PER_STATEMENT) {
+    await em.createQueryBuilder().insert().into(paths.table).values(values.slice(i, i + PATHS_PER_STATEMENT)).execute();
+  }
+  // Each origin's new path, or none: uncabled endpoints lose theirs.
+  for (const [type, ids] of byType) {
+    const model = registry.get(type);
+    const present = ids.filter((id) => rows.has(nodeOf(type, id)));
+    if (!model || !present.length) continue;
+    for (let i = 0; i < present.length; i += PATHS_PER_STATEMENT) {
+      const chunk = present.slice(i, i + PATHS_PER_STATEMENT);
+      const stored: Row[] = await em
+        .createQueryBuilder()
+        .select(['p.id AS id', 'p.origin_id AS origin_id'])
+        .from(paths.table, 'p')
+        .where('p.origin_type = :type AND p.origin_id IN (:...chunk)', { type, chunk })
+        .getRawMany();
+      const pathOf = new Map(stored.map((p) => [Number(p.origin_id), Number(p.id)]));
+      const params: Record<string, unknown> = { chunk };
+      const cases = chunk.map((id, n) => ((params[`o${n}`] = id), (params[`p${n}`] = pathOf.get(id) ?? null), `WHEN :o${n} THEN CAST(:p${n} AS integer)`)).join(' ');
+      await em.createQueryBuilder().update(model.table).set({ _path_id: () => `CASE id ${cases} END` }).where('id IN (:...chunk)', params).execute();
+    }
+  }
+}
+
+/**
+ * What the first hop of many paths reads, in three statements for them all: the origins' terminations, their cables,
+ * and those cables' terminations. A trace asks here first and reads the rest itself.
+ */
+export class FirstHops {
+  /** Terminations by the object they terminate; an object here with none has no cable. */
+  private readonly byNode = new Map<Node, Row[]>();
+  readonly cables = new Map<number, Row>();
+  private readonly byCable = new Map<number, Row[]>();
+
+  static async load(em: EntityManager, driver: Driver, origins: Node[]): Promise<FirstHops> {
+    const known = new FirstHops();
+    if (!origins.length) return known;
+    const terminations = registry.get('dcim.cabletermination')!;
+    const byType = new Map<string, number[]>();
+    for (const origin of origins) {
+      const { type, id } = parseNode(origin);
+      if (!byType.has(type)) byType.set(type, []);
+      byType.get(type)!.push(id);
+      known.byNode.set(origin, []);
+    }
+    const cableIds = new Set<number>();
+    for (const [type, ids] of byType) {
+      for (let i = 0; i < ids.length; i += PATHS_PER_STATEMENT) {
+        const query = new ModelQuery(em, terminations, driver).where('t.termination_type = :type AND t.termination_id IN (:...ids)', { type, ids: ids.slice(i, i + PATHS_PER_STATEMENT) });
+        for (const row of await query.rows({ order: ['id'] })) {
+          known.byNode.get(nodeOf(row.termination_type, row.termination_id))!.push(row);
+          cableIds.add(row.cable_id);
+        }
+      }
+    }
+    const ids = [...cableIds];
+    for (let i = 0; i < ids.length; i += PATHS_PER_STATEMENT) {
+      const chunk = ids.slice(i, i + PATHS_PER_STATEMENT);
+      for (const cable of await new ModelQuery(em, registry.get('dcim.cable')!, driver).whereIdIn(chunk).rows({ order: ['id'] })) known.cables.set(cable.id, cable);
+      for (const row of await new ModelQuery(em, terminations, driver).where('t.cable_id IN (:...chunk)', { chunk }).rows({ order: ['id'] })) {
+        if (!known.byCable.has(row.cable_id)) known.byCable.set(row.cable_id, []);
+        known.byCable.get(row.cable_id)!.push(row);
+      }
+    }
+    return known;
+  }
+
+  /** The terminations of these objects, in id order, when every one of them is known. */
+  termsOf(nodes: Node[]): Row[] | null {
+    if (!nodes.every((n) => this.byNode.has(n))) return null;
+    return nodes.flatMap((n) => this.byNode.get(n)!).sort((a, b) => a.id - b.id);
+  }
+
+  /** The terminations of a known cable's other end, in id order. */
+  farEnd(cable: number, end: string): Row[] | null {
+    const all = this.byCable.get(cable);
+    return all ? all.filter((t) => t.cable_end !== end) : null;
+  }
 }
