@@ -1,8 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import type { Response } from 'express';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
+import type IORedis from 'ioredis';
+import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import { APP_CONFIG, AppConfig } from '../core/config/config';
 import { ApiError } from '../core/http/errors';
+import { REDIS_PREFIX, redisConnection } from '../core/redis';
 
 /** A refused attempt: 429, as DRF's throttles word it, with the seconds to wait. */
 export class ThrottledError extends ApiError {
@@ -11,19 +13,40 @@ export class ThrottledError extends ApiError {
   }
 }
 
+/** How long a count may wait on Redis before this process counts on its own. */
+const REDIS_TIMEOUT_MS = 1000;
+
+/** A count fails at once while Redis is away (no queue of commands, no retries), and the insurance limiter takes it. */
+const SHARED = { enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: REDIS_TIMEOUT_MS, connectTimeout: REDIS_TIMEOUT_MS };
+
 /**
  * Failed password checks, counted per username and per client address: once either has used its attempts of the
- * window, further checks are refused until it ends. Successes cost nothing. Counts live in this process.
+ * window, further checks are refused until it ends. Successes cost nothing. With REDIS_URL the counts live in Redis,
+ * shared by every replica; while Redis is unreachable, and without it, each process counts on its own.
  */
 @Injectable()
-export class LoginThrottle {
-  private readonly limiters: { byUser: RateLimiterMemory; byAddress: RateLimiterMemory } | null;
+export class LoginThrottle implements OnApplicationShutdown {
+  private readonly logger = new Logger('LoginThrottle');
+  private readonly limiters: { byUser: RateLimiterAbstract; byAddress: RateLimiterAbstract } | null = null;
+  private readonly redis: IORedis | null = null;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     const { attempts, seconds } = config.loginRateLimit;
-    this.limiters = attempts
-      ? { byUser: new RateLimiterMemory({ points: attempts, duration: seconds }), byAddress: new RateLimiterMemory({ points: attempts, duration: seconds }) }
-      : null;
+    if (!attempts) return;
+    const limits = { points: attempts, duration: seconds };
+    const redis = config.redisUrl ? redisConnection(config.redisUrl, this.logger, 'failed sign-ins are counted by each process until it returns', SHARED, 'warn') : null;
+    const limiter = (kind: string): RateLimiterAbstract =>
+      redis
+        ? new RateLimiterRedis({
+            ...limits,
+            storeClient: redis,
+            keyPrefix: `${REDIS_PREFIX}:login-${kind}`,
+            rejectIfRedisNotReady: true,
+            insuranceLimiter: new RateLimiterMemory(limits),
+          })
+        : new RateLimiterMemory(limits);
+    this.redis = redis;
+    this.limiters = { byUser: limiter('user'), byAddress: limiter('address') };
   }
 
   /** Throws ThrottledError while this username or address may not try again, telling `res` when to retry. */
@@ -42,5 +65,10 @@ export class LoginThrottle {
     if (!this.limiters) return;
     // A consume past the limit rejects; the count is what matters here.
     await Promise.allSettled([this.limiters.byUser.consume(username.toLowerCase()), this.limiters.byAddress.consume(address)]);
+  }
+
+  /** Drops the connection without waiting on Redis, which may be gone. */
+  onApplicationShutdown(): void {
+    this.redis?.disconnect();
   }
 }

@@ -4,6 +4,7 @@ import IORedis from 'ioredis';
 import { randomUUID } from 'crypto';
 import * as os from 'os';
 import { APP_CONFIG, AppConfig, JobSettings } from '../config/config';
+import { REDIS_PREFIX, redisConnection } from '../redis';
 import { Semaphore } from '../util/semaphore';
 import { LISTING_RANK, QueueInfo, STOPPED_REASON, TaskInfo, TaskOutcome, TaskPage, TaskStatus, WorkerInfo, queueNames } from './tasks';
 
@@ -331,15 +332,13 @@ export class InProcessQueue extends JobQueue {
 
 const CLOSE_WAIT_MS = 5000;
 
-/** The prefix of every key the service keeps in Redis, so that it may share a server. */
-const PREFIX = 'inventory';
 /** Where a task's stop is asked of every worker. */
-const STOP_CHANNEL = `${PREFIX}:stop`;
+const STOP_CHANNEL = `${REDIS_PREFIX}:stop`;
 /** Seconds a finished job is kept, and a failed one. */
 const KEEP_FINISHED = 24 * 3600;
 const KEEP_FAILED = 7 * 24 * 3600;
 /** A worker's birth and counts (jobs finished and failed, time spent), kept while it lives and a day after. */
-const statsKey = (worker: string) => `${PREFIX}:worker-stats:${worker}`;
+const statsKey = (worker: string) => `${REDIS_PREFIX}:worker-stats:${worker}`;
 const STATS_TTL = 24 * 3600;
 
 /** BullMQ's job lists in the order tasks are listed (LISTING_RANK), with what each is in RQ's words and its direction. */
@@ -368,27 +367,10 @@ function pidOf(worker: string): number | null {
   return pid ? Number(pid) : null;
 }
 
-/** A Redis connection that keeps retrying and says once when Redis goes away and once when it returns. */
-export function redisConnection(url: string, logger: Logger, blocking: boolean): IORedis {
-  const connection = new IORedis(url, {
-    // BullMQ's workers need it; a queue's commands wait for Redis instead of failing.
-    maxRetriesPerRequest: null,
-    enableOfflineQueue: true,
-    retryStrategy: (times) => Math.min(times * 200, 5000),
-    ...(blocking ? {} : { enableReadyCheck: true }),
-  });
-  let down = false;
-  connection.on('error', (e: Error) => {
-    if (down) return;
-    down = true;
-    logger.error(`Redis is unreachable (${e.message}); jobs wait until it returns`);
-  });
-  connection.on('ready', () => {
-    if (!down) return;
-    down = false;
-    logger.log('Redis is reachable again');
-  });
-  return connection;
+/** A connection for BullMQ: a queue's commands wait for Redis instead of failing. */
+function queueConnection(url: string, logger: Logger, blocking: boolean): IORedis {
+  // BullMQ's workers need maxRetriesPerRequest null.
+  return redisConnection(url, logger, 'jobs wait until it returns', { maxRetriesPerRequest: null, enableOfflineQueue: true, ...(blocking ? {} : { enableReadyCheck: true }) });
 }
 
 /** BullMQ queues on Redis: jobs outlive every process, and any worker process may take them. */
@@ -404,13 +386,13 @@ export class RedisQueue extends JobQueue {
     private readonly settings: JobSettings,
   ) {
     super();
-    this.connection = redisConnection(url, this.logger, false);
+    this.connection = queueConnection(url, this.logger, false);
   }
 
   private queue(name: string): Queue {
     let queue = this.queues.get(name);
     if (!queue) {
-      queue = new Queue(name, { connection: this.connection, prefix: PREFIX });
+      queue = new Queue(name, { connection: this.connection, prefix: REDIS_PREFIX });
       queue.on('error', () => undefined);
       this.queues.set(name, queue);
     }
@@ -656,7 +638,7 @@ export class QueueWorker {
 
   start(): void {
     for (const queue of this.settings.workerQueues) {
-      const connection = redisConnection(this.url, this.logger, true);
+      const connection = queueConnection(this.url, this.logger, true);
       this.connections.push(connection);
       // Three parameters: BullMQ then hands the processor the signal that stops the job.
       const worker = new Worker(
@@ -669,7 +651,7 @@ export class QueueWorker {
             signal,
             () => new UnrecoverableError(STOPPED_REASON),
           ),
-        { connection, prefix: PREFIX, name: this.name, concurrency: 4, autorun: true },
+        { connection, prefix: REDIS_PREFIX, name: this.name, concurrency: 4, autorun: true },
       );
       worker.on('completed', (job) => this.count(job, 'successful'));
       worker.on('failed', (job, e) => {
