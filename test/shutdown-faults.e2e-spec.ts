@@ -4,9 +4,10 @@ import * as os from 'os';
 import * as path from 'path';
 import { freePort } from './helpers/ports';
 import { PrivatePostgres } from './helpers/private-postgres';
+import { Receiver } from './helpers/receiver';
 import { RedisServer } from './helpers/redis-server';
 import { scratchDatabase } from './helpers/scratch-database';
-import { buildIfNeeded, exited, startServiceProcess, startWorkerProcess } from './helpers/service-process';
+import { PROCESS_TOKEN, buildIfNeeded, exited, startServiceProcess, startWorkerProcess } from './helpers/service-process';
 
 jest.setTimeout(240_000);
 
@@ -100,6 +101,32 @@ describe('shutdown whatever is down', () => {
     expect(end).not.toBeNull();
     expect(end!.code).toBe(0);
     expect(end!.ms).toBeLessThan(20_000);
+  });
+
+  it('cuts short a job still running at SHUTDOWN_TIMEOUT, says which, and exits 1', async () => {
+    // A webhook's far end that never answers: its delivery runs for 10 s, past SHUTDOWN_TIMEOUT.
+    const receiver = await Receiver.start();
+    receiver.answer = () => new Promise<number>(() => undefined);
+    const dir = dataDir();
+    const logFile = path.join(dir, 'service.log');
+    try {
+      const service = await startServiceProcess({ DATA_DIR: dir, ...(await redisEnv()), LOG_LEVEL: 'warn', LOG_FILE: logFile });
+      procs.push(service.proc);
+      const post = (url: string, body: unknown) =>
+        fetch(`${service.url}${url}`, { method: 'POST', headers: { Authorization: `Token ${PROCESS_TOKEN}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      expect((await post('/api/extras/webhooks/', { name: 'silent', content_types: ['dcim.site'], type_create: true, payload_url: `${receiver.url}/silent` })).status).toBe(201);
+      expect((await post('/api/dcim/sites/', { name: 'Held', slug: 'held' })).status).toBe(201);
+      await receiver.until(1);
+
+      const end = await terminate(service.proc);
+      expect(end).not.toBeNull();
+      expect(end!.ms).toBeLessThan(SHUTDOWN_TIMEOUT * 1000 + SLACK_MS);
+      expect(end!.code).toBe(1);
+      const lines = fs.readFileSync(logFile, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+      expect(lines.map((l) => l.msg)).toContainEqual(expect.stringMatching(/^running jobs: job \S+ \(webhook\): cut short after SHUTDOWN_TIMEOUT/));
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('the API exits within SHUTDOWN_TIMEOUT on SIGTERM after its PostgreSQL stopped', async () => {

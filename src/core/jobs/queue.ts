@@ -392,6 +392,12 @@ export function redisConnection(url: string, logger: Logger, blocking: boolean):
   return connection;
 }
 
+/** Settles once the connection is not ready: Redis went away (or never came). Nothing that needs it is worth waiting for then. */
+function lost(connection: IORedis): Promise<void> {
+  if (connection.status !== 'ready') return Promise.resolve();
+  return new Promise((resolve) => connection.once('close', () => resolve()));
+}
+
 /** BullMQ queues on Redis: jobs outlive every process, and any worker process may take them. */
 export class RedisQueue extends JobQueue {
   private readonly logger = new Logger('Jobs');
@@ -627,10 +633,8 @@ export class RedisQueue extends JobQueue {
    * unreachable Redis would take them only when it returns.
    */
   async close(drain: Drain = UNBOUNDED): Promise<void> {
-    if (this.connection.status === 'ready') {
-      const flushed = Promise.allSettled([...this.adding]).then(() => Promise.allSettled([...this.queues.values()].map((q) => q.close())));
-      await drain.within(`${this.adding.size} jobs being handed to Redis`, flushed);
-    }
+    const flushed = Promise.allSettled([...this.adding]).then(() => Promise.allSettled([...this.queues.values()].map((q) => q.close())));
+    await drain.within(`${this.adding.size} jobs being handed to Redis`, Promise.race([flushed, lost(this.connection)]));
     if (this.adding.size) this.logger.error(`${this.adding.size} jobs not handed to Redis, which does not answer: they are dropped`);
     this.connection.disconnect();
   }
@@ -732,7 +736,7 @@ export class QueueWorker {
     this.listener?.disconnect();
     const closing = Promise.allSettled(this.workers.map((w) => w.close()));
     const finished = !this.running.size || (await drain.within(`running jobs: ${[...this.running.values()].join(', ')}`, Promise.allSettled([...this.running.keys()])));
-    if (finished && this.connected) await drain.within('the workers\' connections to Redis', closing);
+    if (finished) await drain.within('the workers\' connections to Redis', Promise.race([closing, ...this.connections.map(lost)]));
     for (const worker of this.workers) worker.disconnect().catch(() => undefined);
     for (const connection of this.connections) connection.disconnect();
   }
