@@ -81,8 +81,9 @@ async function drainServer(server: http.Server, name: string, shutdown: Shutdown
 }
 
 /**
- * SIGTERM and SIGINT drain `servers`, close the application and exit: 0 when nothing was cut short. A last-resort timer, unref'd so that a clean
- * shutdown does not wait for it, logs what was still awaited at SHUTDOWN_TIMEOUT and exits 1.
+ * SIGTERM and SIGINT drain `servers`, close the application and exit: 0 when nothing was cut short, 1 otherwise.
+ * A last-resort timer, unref'd so that a clean shutdown does not wait for it, logs what was still awaited at
+ * SHUTDOWN_TIMEOUT and exits 1.
  */
 export function exitOnSignal(app: INestApplicationContext, servers: Record<string, http.Server>): void {
   const shutdown = app.get(Shutdown);
