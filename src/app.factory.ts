@@ -67,7 +67,6 @@ export async function createApp(config: AppConfig, opts: { logger?: false; modul
   app.use(appendSlash(server));
   app.use(jsonBody(config.maxRequestSize));
   setupSwaggerUi(app, app.get(OpenApiDocumentProvider).document());
-  app.enableShutdownHooks();
   await app.init();
   indexRoutes(server);
   await ensureSuperuser(app.get(Database), config);

@@ -3,11 +3,13 @@ import './core/observability/heap';
 import { Logger } from '@nestjs/common';
 import { createApp } from './app.factory';
 import { ConfigError, loadConfig } from './core/config/config';
+import { exitOnSignal } from './core/lifecycle/shutdown';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await createApp(config);
   await app.listen(config.port, config.host);
+  exitOnSignal(app, { API: app.getHttpServer() });
   new Logger('Inventory').log(`Listening on http://${config.host}:${config.port}/api/ (${config.databaseUrl ? 'PostgreSQL' : 'SQLite'})`);
 }
 

@@ -1,19 +1,19 @@
 // First: before the heap grows.
 import './core/observability/heap';
 import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import * as http from 'http';
 import { AppModule } from './app.module';
 import { ConfigError, loadConfig } from './core/config/config';
 import { Jobs } from './core/jobs/queue';
+import { exitOnSignal } from './core/lifecycle/shutdown';
 import { NestLogger, createLogger } from './core/observability/logger';
 import { loadPlugins } from './core/plugins/loader';
 import { serviceVersion } from './core/version';
 
 /**
  * `npm run worker` (in the image, `node dist/src/worker.js`): consumes the job queues in Redis
- * (webhooks, scripts, reports) until SIGTERM, letting running jobs finish. On WORKER_HEALTH_PORT,
+ * (webhooks, scripts, reports) until SIGTERM, letting running jobs finish within SHUTDOWN_TIMEOUT. On WORKER_HEALTH_PORT,
  * `GET /healthz` answers while the process runs and `GET /readyz` while every queue's connection is up.
  */
 async function main(): Promise<void> {
@@ -30,15 +30,7 @@ async function main(): Promise<void> {
     res.end(JSON.stringify({ status: ok ? 'ok' : 'unavailable', worker: worker.name }));
   });
   health.listen(config.jobs.workerHealthPort, config.host);
-  const logger = new Logger('Worker');
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, async () => {
-      logger.log(`${signal}: finishing running jobs`);
-      health.close();
-      await app.close();
-      process.exit(0);
-    });
-  }
+  exitOnSignal(app, { 'worker health': health });
 }
 
 main().catch((e) => {

@@ -14,6 +14,7 @@ import { Database } from './db/database';
 import { ReadCache } from './db/read-cache';
 import { ChangeEvents } from './events/change-events';
 import { JobHandlers, Jobs } from './jobs/queue';
+import { Shutdown } from './lifecycle/shutdown';
 import { ApiExceptionFilter } from './http/exception.filter';
 import { AllowHeader } from './http/allow';
 import { registry } from './model/model';
@@ -51,12 +52,13 @@ export class CoreModule {
         ChangeEvents,
         JobHandlers,
         Jobs,
+        Shutdown,
         OpenApiDocumentProvider,
         { provide: APP_GUARD, useClass: AllowHeader },
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
       ],
-      exports: [APP_CONFIG, INSTALLED_PLUGINS, AuthExtensions, PermissionService, Clock, Database, ReadCache, CrudService, ListExports, ChangeEvents, JobHandlers, Jobs, OpenApiDocumentProvider],
+      exports: [APP_CONFIG, INSTALLED_PLUGINS, AuthExtensions, PermissionService, Clock, Database, ReadCache, CrudService, ListExports, ChangeEvents, JobHandlers, Jobs, Shutdown, OpenApiDocumentProvider],
     };
   }
 }

@@ -61,6 +61,8 @@ export interface AppConfig {
   apiDialect: '3.5' | '4.6';
   /** NetBox's API_TOKEN_PEPPERS: the secrets v2 tokens are hashed with, by id; the highest id hashes new tokens. */
   apiTokenPeppers: Record<number, string>;
+  /** Seconds from SIGTERM to the process's exit at the latest: requests and jobs in flight get them to finish (`SHUTDOWN_TIMEOUT`). */
+  shutdownTimeout: number;
 }
 
 export interface JobSettings {
@@ -269,6 +271,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     apiDialect: oneOf(env, 'API_DIALECT', ['3.5', '4.6'] as const, '3.5'),
     apiTokenPeppers: apiTokenPeppers(env),
+    // Under Kubernetes' default grace period of 30 s, after which the pod is killed.
+    shutdownTimeout: seconds(env, 'SHUTDOWN_TIMEOUT', 25),
   };
 }
 

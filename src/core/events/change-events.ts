@@ -1,5 +1,6 @@
 import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { Shutdown } from '../lifecycle/shutdown';
 import type { CachedReads } from '../db/read-cache';
 import type { Dialect } from '../dialect/dialect';
 import { ModelDef, Row } from '../model/model';
@@ -43,8 +44,6 @@ export interface ChangeListener {
   committed(changes: CommittedChanges): Promise<void>;
 }
 
-const SHUTDOWN_WAIT_MS = 5000;
-
 /** Where a deleted object's representation is kept: by object, and by dialect where it is not the stored names'. */
 export const deletedKey = (model: ModelDef, id: number, dialect?: Dialect) => (dialect && !dialect.isNative ? `${dialect.version}|` : '') + `${model.label}:${id}`;
 
@@ -55,6 +54,8 @@ export class ChangeEvents implements BeforeApplicationShutdown {
   private readonly logger = new Logger('Events');
   /** Listeners still at work on committed changes: a shutdown lets them hand their jobs over first. */
   private readonly working = new Set<Promise<void>>();
+
+  constructor(private readonly shutdown: Shutdown) {}
 
   listen(listener: ChangeListener): void {
     this.listeners.push(listener);
@@ -79,8 +80,6 @@ export class ChangeEvents implements BeforeApplicationShutdown {
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([Promise.allSettled([...this.working]), new Promise((resolve) => (timer = setTimeout(resolve, SHUTDOWN_WAIT_MS)))]);
-    clearTimeout(timer);
+    if (this.working.size) await this.shutdown.within('listeners of committed changes', Promise.allSettled([...this.working]));
   }
 }

@@ -4,6 +4,7 @@ import IORedis from 'ioredis';
 import { randomUUID } from 'crypto';
 import * as os from 'os';
 import { APP_CONFIG, AppConfig, JobSettings } from '../config/config';
+import { Drain, Shutdown, UNBOUNDED } from '../lifecycle/shutdown';
 import { REDIS_PREFIX, redisConnection } from '../redis';
 import { Semaphore } from '../util/semaphore';
 import { LISTING_RANK, QueueInfo, STOPPED_REASON, TaskInfo, TaskOutcome, TaskPage, TaskStatus, WorkerInfo, queueNames } from './tasks';
@@ -66,7 +67,8 @@ export abstract class JobQueue {
   abstract enqueueTask(id: string): Promise<TaskOutcome>;
   /** Stops a running task: it ends as stopped, without retries. */
   abstract stopTask(id: string): Promise<TaskOutcome>;
-  abstract close(): Promise<void>;
+  /** Takes no more work and lets what runs finish, for as long as `drain` allows. */
+  abstract close(drain?: Drain): Promise<void>;
 }
 
 /** The queue a kind of job goes to. */
@@ -323,14 +325,13 @@ export class InProcessQueue extends JobQueue {
   }
 
   /** Work already running finishes; work waiting is dropped, as the README says of this mode. */
-  async close(): Promise<void> {
+  async close(drain: Drain = UNBOUNDED): Promise<void> {
     this.closed = true;
     for (const task of this.live.values()) clearTimeout(task.timer);
-    await Promise.allSettled([...this.running]);
+    const running = [...this.live.values()].filter((t) => t.status === 'started').map((t) => `job ${t.id} (${t.kind})`);
+    if (this.running.size) await drain.within(`running jobs: ${running.join(', ') || 'none started'}`, Promise.allSettled([...this.running]));
   }
 }
-
-const CLOSE_WAIT_MS = 5000;
 
 /** Where a task's stop is asked of every worker. */
 const STOP_CHANNEL = `${REDIS_PREFIX}:stop`;
@@ -371,6 +372,12 @@ function pidOf(worker: string): number | null {
 function queueConnection(url: string, logger: Logger, blocking: boolean): IORedis {
   // BullMQ's workers need maxRetriesPerRequest null.
   return redisConnection(url, logger, 'jobs wait until it returns', { maxRetriesPerRequest: null, enableOfflineQueue: true, ...(blocking ? {} : { enableReadyCheck: true }) });
+}
+
+/** Settles once the connection is not ready: Redis went away (or never came). Nothing that needs it is worth waiting for then. */
+function lost(connection: IORedis): Promise<void> {
+  if (connection.status !== 'ready') return Promise.resolve();
+  return new Promise((resolve) => connection.once('close', () => resolve()));
 }
 
 /** BullMQ queues on Redis: jobs outlive every process, and any worker process may take them. */
@@ -604,15 +611,13 @@ export class RedisQueue extends JobQueue {
   }
 
   /**
-   * Jobs accepted but not yet in Redis are handed over first: a few seconds at most, so that with Redis
-   * away closing does not hang a shutdown.
+   * Jobs accepted but not yet in Redis are handed over first, while Redis answers and the drain lasts: an
+   * unreachable Redis would take them only when it returns.
    */
-  async close(): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    const gaveUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)));
+  async close(drain: Drain = UNBOUNDED): Promise<void> {
     const flushed = Promise.allSettled([...this.adding]).then(() => Promise.allSettled([...this.queues.values()].map((q) => q.close())));
-    await Promise.race([flushed, gaveUp]);
-    clearTimeout(timer);
+    await drain.within(`${this.adding.size} jobs being handed to Redis`, Promise.race([flushed, lost(this.connection)]));
+    if (this.adding.size) this.logger.error(`${this.adding.size} jobs not handed to Redis, which does not answer: they are dropped`);
     this.connection.disconnect();
   }
 }
@@ -626,6 +631,8 @@ export class QueueWorker {
   private readonly logger = new Logger('Worker');
   private readonly workers: Worker[] = [];
   private readonly connections: IORedis[] = [];
+  /** Jobs this worker runs now, by what they are. */
+  private readonly running = new Map<Promise<unknown>, string>();
   /** Hears the stops asked of every worker (STOP_CHANNEL). */
   private listener: IORedis | null = null;
   private keepStats?: NodeJS.Timeout;
@@ -644,12 +651,15 @@ export class QueueWorker {
       const worker = new Worker(
         queue,
         (job, _token, signal) =>
-          supervised(
-            this.handlers.run(job.name, job.data, { id: String(job.id), attempt: job.attemptsMade + 1, signal }),
-            this.settings.timeoutSeconds,
+          this.track(
             `job ${job.id} (${job.name})`,
-            signal,
-            () => new UnrecoverableError(STOPPED_REASON),
+            supervised(
+              this.handlers.run(job.name, job.data, { id: String(job.id), attempt: job.attemptsMade + 1, signal }),
+              this.settings.timeoutSeconds,
+              `job ${job.id} (${job.name})`,
+              signal,
+              () => new UnrecoverableError(STOPPED_REASON),
+            ),
           ),
         { connection, prefix: REDIS_PREFIX, name: this.name, concurrency: 4, autorun: true },
       );
@@ -675,6 +685,12 @@ export class QueueWorker {
     this.logger.log(`worker ${this.name} consuming ${this.settings.workerQueues.join(', ')}`);
   }
 
+  private track<T>(what: string, work: Promise<T>): Promise<T> {
+    const tracked = work.finally(() => this.running.delete(tracked));
+    this.running.set(tracked, what);
+    return tracked;
+  }
+
   /** A job's end in the worker's counts: one round trip, beside the several BullMQ makes for the job. */
   private count(job: BullJob, outcome: 'successful' | 'failed'): void {
     const key = statsKey(this.name);
@@ -693,11 +709,17 @@ export class QueueWorker {
     return this.connections.every((c) => c.status === 'ready');
   }
 
-  /** Lets running jobs finish, then disconnects. */
-  async close(): Promise<void> {
+  /**
+   * Takes no new job and lets the running ones finish while the drain lasts; then, while Redis answers, writes
+   * their ends and quits. An unreachable Redis is not waited for: BullMQ would wait for it forever.
+   */
+  async close(drain: Drain = UNBOUNDED): Promise<void> {
     clearInterval(this.keepStats);
     this.listener?.disconnect();
-    await Promise.allSettled(this.workers.map((w) => w.close()));
+    const closing = Promise.allSettled(this.workers.map((w) => w.close()));
+    const finished = !this.running.size || (await drain.within(`running jobs: ${[...this.running.values()].join(', ')}`, Promise.allSettled([...this.running.keys()])));
+    if (finished) await drain.within('the workers\' connections to Redis', Promise.race([closing, ...this.connections.map(lost)]));
+    for (const worker of this.workers) worker.disconnect().catch(() => undefined);
     for (const connection of this.connections) connection.disconnect();
   }
 }
@@ -711,6 +733,7 @@ export class Jobs implements OnApplicationBootstrap, OnApplicationShutdown {
   constructor(
     readonly handlers: JobHandlers,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly shutdown: Shutdown,
   ) {
     this.queue = config.redisUrl ? new RedisQueue(config.redisUrl, config.jobs) : new InProcessQueue(handlers, config.jobs);
   }
@@ -743,7 +766,7 @@ export class Jobs implements OnApplicationBootstrap, OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.worker?.close();
-    await this.queue.close();
+    await this.worker?.close(this.shutdown);
+    await this.queue.close(this.shutdown);
   }
 }
