@@ -117,7 +117,7 @@ describe('failed sign-ins counted across replicas in Redis', () => {
   it('stops on SIGTERM with Redis still down', async () => {
     const { proc } = replicas[1].service;
     proc.kill('SIGTERM');
-    // Nest raises the signal again once its shutdown hooks have run.
-    expect(await exited(proc)).toEqual({ code: null, signal: 'SIGTERM' });
+    // A clean drain: nothing waits on the Redis that is gone.
+    expect(await exited(proc)).toEqual({ code: 0, signal: null });
   });
 });
