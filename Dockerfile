@@ -1,14 +1,17 @@
 # syntax=docker/dockerfile:1
 # The inventory service: build with the dev toolchain, run with production dependencies only.
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 # better-sqlite3 compiles its native module when no prebuilt binary fits.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+# Native modules are fetched or built for the headers of this Node version (same ABI as every 24.x): those of
+# 24.19 and later make better-sqlite3 12 abort when the GC frees a statement (nodejs/node#65446).
+ARG NODE_ADDON_HEADERS=24.18.1
+RUN npm_config_target="$NODE_ADDON_HEADERS" npm ci --no-audit --no-fund
 COPY nest-cli.json tsconfig.json tsconfig.build.json ormconfig.ts ./
 COPY src ./src
 COPY plugins ./plugins
@@ -16,7 +19,7 @@ RUN npm run build \
  && npm prune --omit=dev --no-audit --no-fund \
  && npm cache clean --force
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production PORT=8000 DATA_DIR=/data
 # git: data sources of type git are cloned with it.
 RUN apt-get update \
