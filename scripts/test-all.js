@@ -29,11 +29,11 @@ function missingTools() {
 }
 
 /** One whole jest run, its output kept in a file so that the two runs do not interleave. */
-function run(name, env) {
+function run(name, env, args = []) {
   const log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'inventory-tests-')), `${name}.log`);
   const out = fs.openSync(log, 'w');
   const started = Date.now();
-  const child = spawn(process.execPath, [path.join(root, 'node_modules', 'jest', 'bin', 'jest.js'), '--runInBand'], {
+  const child = spawn(process.execPath, [path.join(root, 'node_modules', 'jest', 'bin', 'jest.js'), '--runInBand', ...args], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', out, out],
@@ -55,7 +55,12 @@ async function main() {
   }
   // Suites that start the built service would otherwise both build it at once.
   buildIfNeeded();
-  const results = await Promise.all([run('embedded database', { TEST_DATABASE_URL: '' }), run('PostgreSQL', { TEST_DATABASE_URL: postgresUrl })]);
+  // TEST_ALL_EMBEDDED_PROJECTS=tools: only those projects on the embedded database, where `npm test` has just run the others.
+  const embedded = (process.env.TEST_ALL_EMBEDDED_PROJECTS || '').split(',').filter(Boolean);
+  const results = await Promise.all([
+    run(embedded.length ? `embedded database (${embedded.join(', ')})` : 'embedded database', { TEST_DATABASE_URL: '' }, embedded.length ? ['--selectProjects', ...embedded] : []),
+    run('PostgreSQL', { TEST_DATABASE_URL: postgresUrl }),
+  ]);
   for (const result of results) {
     console.log(`\n=== ${result.name}: ${result.code === 0 ? 'passed' : 'FAILED'} in ${result.seconds} s ===`);
     process.stdout.write(fs.readFileSync(result.log, 'utf8'));
