@@ -83,13 +83,20 @@ export function parseNode(node: Node): { type: string; id: number } {
   return { type: node.slice(0, at), id: Number(node.slice(at + 1)) };
 }
 
-/** Nested forms of path nodes, one query per type present. */
-export async function loadNodes(ctx: RenderContext, nodes: Node[]): Promise<Map<Node, Representation>> {
+/** Nodes' ids by their type, each once, in the nodes' order. */
+function idsByType(nodes: Iterable<Node>): Map<string, number[]> {
   const byType = new Map<string, number[]>();
   for (const node of new Set(nodes)) {
     const { type, id } = parseNode(node);
-    byType.set(type, [...(byType.get(type) ?? []), id]);
+    if (!byType.has(type)) byType.set(type, []);
+    byType.get(type)!.push(id);
   }
+  return byType;
+}
+
+/** Nested forms of path nodes, one query per type present. */
+export async function loadNodes(ctx: RenderContext, nodes: Node[]): Promise<Map<Node, Representation>> {
+  const byType = idsByType(nodes);
   const out = new Map<Node, Representation>();
   for (const [type, ids] of byType) {
     const model = registry.get(type);
@@ -328,12 +335,7 @@ const PATHS_PER_STATEMENT = 500;
  */
 async function storePaths(em: EntityManager, driver: Driver, origins: Node[]): Promise<void> {
   const paths = CablePath();
-  const byType = new Map<string, number[]>();
-  for (const origin of origins) {
-    const { type, id } = parseNode(origin);
-    if (!byType.has(type)) byType.set(type, []);
-    byType.get(type)!.push(id);
-  }
+  const byType = idsByType(origins);
   const rows = new Map<Node, Row>();
   for (const [type, ids] of byType) {
     const model = registry.get(type);
@@ -397,13 +399,8 @@ export class FirstHops {
     const known = new FirstHops();
     if (!origins.length) return known;
     const terminations = registry.get('dcim.cabletermination')!;
-    const byType = new Map<string, number[]>();
-    for (const origin of origins) {
-      const { type, id } = parseNode(origin);
-      if (!byType.has(type)) byType.set(type, []);
-      byType.get(type)!.push(id);
-      known.byNode.set(origin, []);
-    }
+    for (const origin of origins) known.byNode.set(origin, []);
+    const byType = idsByType(origins);
     const cableIds = new Set<number>();
     for (const [type, ids] of byType) {
       for (let i = 0; i < ids.length; i += PATHS_PER_STATEMENT) {
