@@ -8,6 +8,7 @@ import { AppModule } from './app.module';
 import { ensureSuperuser } from './core/auth/superuser';
 import { AppConfig } from './core/config/config';
 import { Database } from './core/db/database';
+import { Outbox } from './core/events/outbox';
 import { dialectRouting } from './core/dialect/routing';
 import { dialectOfVersion } from './core/dialect/registry';
 import { appendSlash, jsonBody, responseHeaders } from './core/http/middleware';
@@ -45,6 +46,7 @@ export async function createApp(config: AppConfig, opts: { logger?: false; modul
   });
   const dataSource = app.get(Database).dataSource;
   const metrics = config.metricsEnabled ? new Metrics(dataSource) : null;
+  if (metrics) app.get(Outbox).registerMetrics(metrics.registry);
   app.use(dialectRouting(dialectOfVersion(config.apiDialect)));
   app.use(responseHeaders());
   app.use(requestLog(logger, metrics));

@@ -13,6 +13,7 @@ import { dataSourceOptions } from './db/data-source';
 import { Database } from './db/database';
 import { ReadCache } from './db/read-cache';
 import { ChangeEvents } from './events/change-events';
+import { Outbox } from './events/outbox';
 import { JobHandlers, Jobs } from './jobs/queue';
 import { Shutdown } from './lifecycle/shutdown';
 import { ApiExceptionFilter } from './http/exception.filter';
@@ -50,6 +51,7 @@ export class CoreModule {
         CrudService,
         ListExports,
         ChangeEvents,
+        Outbox,
         JobHandlers,
         Jobs,
         Shutdown,
@@ -58,7 +60,7 @@ export class CoreModule {
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
       ],
-      exports: [APP_CONFIG, INSTALLED_PLUGINS, AuthExtensions, PermissionService, Clock, Database, ReadCache, CrudService, ListExports, ChangeEvents, JobHandlers, Jobs, Shutdown, OpenApiDocumentProvider],
+      exports: [APP_CONFIG, INSTALLED_PLUGINS, AuthExtensions, PermissionService, Clock, Database, ReadCache, CrudService, ListExports, ChangeEvents, Outbox, JobHandlers, Jobs, Shutdown, OpenApiDocumentProvider],
     };
   }
 }

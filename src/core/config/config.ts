@@ -79,6 +79,11 @@ export interface JobSettings {
   timeoutSeconds: number;
   /** The worker process's `/healthz` port. */
   workerHealthPort: number;
+  /**
+   * Seconds a relay's claim on an outbox entry lasts (`OUTBOX_CHECK_INTERVAL`): an event not yet turned into jobs, or a
+   * job not yet known to have run, is looked at again after that, by any process.
+   */
+  outboxCheckSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -262,6 +267,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       retryIntervalSeconds: seconds(env, 'RQ_RETRY_INTERVAL', 60),
       timeoutSeconds: seconds(env, 'RQ_DEFAULT_TIMEOUT', 300),
       workerHealthPort: integer(env, 'WORKER_HEALTH_PORT', 8001, 0),
+      outboxCheckSeconds: seconds(env, 'OUTBOX_CHECK_INTERVAL', 30),
     },
     graphql: {
       enabled: bool(env, 'GRAPHQL_ENABLED', true),

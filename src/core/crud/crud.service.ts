@@ -9,9 +9,10 @@ import { CachedReads, PrereadVersions, ReadCache } from '../db/read-cache';
 import { NotFoundError, PermissionDeniedError, PreconditionFailedError, ValidationError } from '../http/errors';
 import { etagOf } from '../http/etag';
 import { FieldError, pythonType } from '../model/fields';
-import { ModelDef, Row, WriteContext } from '../model/model';
+import { ModelDef, Row, WriteContext, registry } from '../model/model';
 import { PermissionService } from '../auth/permissions';
 import { ChangeEvents, CommittedChanges, deletedKey } from '../events/change-events';
+import { Outbox, StoredChanges } from '../events/outbox';
 import { Scope, scopeSql } from '../query/constraints';
 import { QueryParams, applyFilters } from '../query/filters';
 import { ModelQuery, RowsOptions } from '../query/model-query';
@@ -88,8 +89,25 @@ export class CrudService {
     private readonly cache: ReadCache,
     private readonly permissions: PermissionService,
     private readonly events: ChangeEvents,
+    private readonly outbox: Outbox,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    outbox.rebuildWith((stored) => this.rebuildCommitted(stored));
+  }
+
+  /** Changes an outbox entry kept, told again by another process: reads and rendering as after their commit. */
+  private async rebuildCommitted(stored: StoredChanges): Promise<CommittedChanges> {
+    const users = registry.get('users.user');
+    const user = stored.userId !== null && users ? await this.internalRow(users, stored.userId) : null;
+    const changes = stored.changes.flatMap((c) => {
+      const model = registry.get(c.model);
+      return model ? [{ model, action: c.action, id: c.id, prechange: c.prechange, postchange: c.postchange }] : [];
+    });
+    const reads = this.cache.reader();
+    const ctx: RequestContext = { baseUrl: '', url: '', params: {}, user, scope: 'all' };
+    const render = (model: ModelDef, ids: number[], dialect?: Dialect) => representByIds(this.eventRender(ctx, this.db.manager, reads, dialect), model, ids, 'full');
+    return { changes, deleted: new Map(stored.deleted), user, requestId: stored.requestId, request: stored.request, reads, render };
+  }
 
   /** A query over the objects this request may see: the model's restriction and the user's permissions. */
   private visible(em: EntityManager, model: ModelDef, ctx: RequestContext): ModelQuery {
@@ -148,6 +166,7 @@ export class CrudService {
     answer?: (result: T) => { model: ModelDef; ids: number[] },
   ): Promise<{ result: T; reads: CachedReads; answerRows?: Promise<Row[]> }> {
     let done: Omit<CommittedChanges, 'reads' | 'render'> | null = null;
+    let recorded: number | null = null;
     const result = await this.db.transaction(async (em) => {
       // A transaction run again starts from nothing.
       const deleted = new Map<string, unknown>();
@@ -156,6 +175,8 @@ export class CrudService {
       await writer.flushChangeRecords();
       const request = ctx.method ? { method: ctx.method, path: new URL(ctx.url).pathname } : undefined;
       done = { changes: writer.changes, deleted, user: ctx.user, requestId: ctx.requestId ?? null, request };
+      // With the changes, in their transaction: the events they cause, delivered even if this process stops now.
+      recorded = await this.outbox.record(em, done, this.cache.readerAsOf(ctx.readVersions));
       return value;
     });
     // Read after the commit: what the response and the events read shares one look at the versions.
@@ -164,7 +185,9 @@ export class CrudService {
     const answerRows = answer ? this.answerRows(answer(result), reads, ctx.dialect) : undefined;
     if (done) {
       const render = (model: ModelDef, ids: number[], dialect?: Dialect) => representByIds(this.eventRender(ctx, this.db.manager, reads, dialect), model, ids, 'full');
-      this.events.committed({ ...(done as Omit<CommittedChanges, 'reads' | 'render'>), reads, render });
+      const committed = { ...(done as Omit<CommittedChanges, 'reads' | 'render'>), reads, render };
+      this.events.committed(committed);
+      if (recorded !== null) this.outbox.relay(recorded, committed);
     }
     return { result, reads, answerRows };
   }

@@ -31,6 +31,18 @@ export interface CommittedChanges {
    * in a dialect's words: the stored ones' when none is given.
    */
   render(model: ModelDef, ids: number[], dialect?: Dialect): Promise<Representation[]>;
+  /**
+   * Where a durable listener's jobs go: the outbox, which keeps them until they have run. Absent, they go to the queue
+   * straight away.
+   */
+  submit?(job: JobSubmission): void;
+}
+
+/** A job a listener asks for: its kind, its data and how it is queued. */
+export interface JobSubmission {
+  kind: string;
+  data: unknown;
+  options?: { retries?: number; delayMs?: number };
 }
 
 export interface ChangeListener {
@@ -42,6 +54,11 @@ export interface ChangeListener {
   wantsDeleted(model: ModelDef, em: EntityManager, cache?: CachedReads): Promise<readonly Dialect[]>;
   /** Called after the commit; the request that wrote does not wait for it. */
   committed(changes: CommittedChanges): Promise<void>;
+  /**
+   * A durable listener says, in the write's transaction, whether it wants these changes: if any does, they are recorded
+   * in the outbox with the write, and it is told of them at least once, whatever stops in between.
+   */
+  interested?(changes: ChangeEvent[], em: EntityManager, cache?: CachedReads): Promise<boolean>;
 }
 
 /** Where a deleted object's representation is kept: by object, and by dialect where it is not the stored names'. */
@@ -68,9 +85,22 @@ export class ChangeEvents implements BeforeApplicationShutdown {
     return [...wanted];
   }
 
+  /** Whether some durable listener wants these changes (they are then recorded in the outbox). */
+  async interested(changes: ChangeEvent[], em: EntityManager, cache?: CachedReads): Promise<boolean> {
+    for (const listener of this.listeners) if (listener.interested && (await listener.interested(changes, em, cache))) return true;
+    return false;
+  }
+
+  /** The durable listeners told of recorded changes (by the outbox's relay), in turn; a failure is the relay's to retry. */
+  async deliver(changes: CommittedChanges): Promise<void> {
+    for (const listener of this.listeners) if (listener.interested) await listener.committed(changes);
+  }
+
+  /** The listeners that are not durable told, without waiting; the outbox tells the durable ones. */
   committed(changes: CommittedChanges): void {
     if (!changes.changes.length) return;
     for (const listener of this.listeners) {
+      if (listener.interested) continue;
       const work = listener
         .committed(changes)
         .catch((e) => this.logger.error(`a listener of committed changes failed: ${e instanceof Error ? e.stack : e}`))

@@ -9,6 +9,7 @@ const SETTINGS: JobSettings = {
   retryIntervalSeconds: 3600,
   timeoutSeconds: 30,
   workerHealthPort: 0,
+  outboxCheckSeconds: 30,
 };
 
 async function until(holds: () => Promise<boolean>): Promise<void> {

@@ -31,6 +31,16 @@ export type JobHandler = (data: any, attempt: JobAttempt) => Promise<unknown>;
 @Injectable()
 export class JobHandlers {
   private readonly handlers = new Map<string, JobHandler>();
+  private readonly settledListeners: Array<(id: string, kind: string) => void> = [];
+
+  /** Hears each job that has run for the last time (finished, or failed with no attempt left, or stopped) in this process. */
+  onSettled(listener: (id: string, kind: string) => void): void {
+    this.settledListeners.push(listener);
+  }
+
+  settled(id: string, kind: string): void {
+    for (const listener of this.settledListeners) listener(id, kind);
+  }
 
   register(kind: string, handler: JobHandler): void {
     this.handlers.set(kind, handler);
@@ -223,6 +233,7 @@ export class InProcessQueue extends JobQueue {
     this.live.delete(task.id);
     this.ended.set(task.id, task);
     if (this.ended.size > HISTORY) this.ended.delete(this.ended.keys().next().value!);
+    this.handlers.settled(task.id, task.kind);
   }
 
   /** This process is its own worker. */
@@ -617,7 +628,7 @@ export class RedisQueue extends JobQueue {
   async close(drain: Drain = UNBOUNDED): Promise<void> {
     const flushed = Promise.allSettled([...this.adding]).then(() => Promise.allSettled([...this.queues.values()].map((q) => q.close())));
     await drain.within(`${this.adding.size} jobs being handed to Redis`, Promise.race([flushed, lost(this.connection)]));
-    if (this.adding.size) this.logger.error(`${this.adding.size} jobs not handed to Redis, which does not answer: they are dropped`);
+    if (this.adding.size) this.logger.error(`${this.adding.size} jobs not handed to Redis, which does not answer: those of the outbox are queued again by the next process, others are dropped`);
     this.connection.disconnect();
   }
 }
@@ -663,10 +674,16 @@ export class QueueWorker {
           ),
         { connection, prefix: REDIS_PREFIX, name: this.name, concurrency: 4, autorun: true },
       );
-      worker.on('completed', (job) => this.count(job, 'successful'));
+      worker.on('completed', (job) => {
+        this.count(job, 'successful');
+        this.handlers.settled(String(job.id), job.name);
+      });
       worker.on('failed', (job, e) => {
         this.logger.warn(`job ${job?.id} (${job?.name}) failed on attempt ${job?.attemptsMade}: ${e.message}`);
-        if (job) this.count(job, 'failed');
+        if (!job) return;
+        this.count(job, 'failed');
+        // Failed for good: no attempt left, or stopped (an unrecoverable error, moved to failed at once).
+        if (job.finishedOn || job.attemptsMade >= (job.opts.attempts ?? 1)) this.handlers.settled(String(job.id), job.name);
       });
       worker.on('error', () => undefined);
       this.workers.push(worker);

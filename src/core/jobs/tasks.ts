@@ -3,6 +3,9 @@ import { JobSettings } from '../config/config';
 /** A task's state, in RQ's words (NetBox's background tasks speak them). */
 export type TaskStatus = 'queued' | 'started' | 'deferred' | 'scheduled' | 'finished' | 'failed' | 'stopped' | 'canceled';
 
+/** A task in one of these will not run again unless asked to. */
+export const ENDED_STATUSES: readonly TaskStatus[] = ['finished', 'failed', 'stopped', 'canceled'];
+
 /** One job on a queue, whatever runs the queue: what it is, where it stands, how it went. */
 export interface TaskInfo {
   id: string;

@@ -3,7 +3,7 @@ import { EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../core/config/config';
 import { Database } from '../../core/db/database';
 import type { CachedReads } from '../../core/db/read-cache';
-import { ChangeEvent, ChangeEvents, ChangeListener, CommittedChanges, deletedKey } from '../../core/events/change-events';
+import { ChangeEvent, ChangeEvents, ChangeListener, CommittedChanges, JobSubmission, deletedKey } from '../../core/events/change-events';
 import { Jobs } from '../../core/jobs/queue';
 import { Driver } from '../../core/model/fields';
 import { ModelDef, Row, registry } from '../../core/model/model';
@@ -47,6 +47,8 @@ export interface RuleEvent {
   dataIn?: Map<string, unknown>;
   /** The request that caused the event. */
   request?: { method: string; path: string };
+  /** Where its webhooks' jobs go: the outbox's relay, for committed changes; the queue otherwise. */
+  submit?(job: JobSubmission): void;
 }
 
 /** Runs an event rule's script: set by the scripts' service, which runs scripts. */
@@ -104,7 +106,8 @@ export class EventRules implements ChangeListener, OnModuleInit {
 
   onModuleInit(): void {
     this.events.listen(this);
-    this.jobs.handlers.register('webhook', (job: WebhookJob, { signal }) => deliverWebhook(job.webhook, job.event, { signal }));
+    // The job's id stays the same through retries and repeats: a receiver drops what it has seen.
+    this.jobs.handlers.register('webhook', (job: WebhookJob, { id, signal }) => deliverWebhook(job.webhook, job.event, { signal, idempotencyKey: id }));
   }
 
   /** Where script actions go. */
@@ -130,6 +133,14 @@ export class EventRules implements ChangeListener, OnModuleInit {
     const matched = matching(await rules, model.label, 'object_deleted');
     if (!matched.length) return [];
     return [...new Set([nativeDialect(), ...matched.flatMap((rule) => (rule.webhook ? [payloadDialectOf(rule.webhook)] : []))])];
+  }
+
+  /** Changes some enabled rule matches are recorded in the outbox with their write. */
+  async interested(changes: ChangeEvent[], em: EntityManager, cache?: CachedReads): Promise<boolean> {
+    let rules = this.inTransaction.get(em);
+    if (!rules) this.inTransaction.set(em, (rules = this.enabled(em, cache)));
+    const enabled = await rules;
+    return enabled.length > 0 && changes.some((change) => matching(enabled, change.model.label, CHANGE_EVENTS[change.action]).length > 0);
   }
 
   async committed(committed: CommittedChanges): Promise<void> {
@@ -169,6 +180,7 @@ export class EventRules implements ChangeListener, OnModuleInit {
         requestId: committed.requestId,
         request: committed.request,
         snapshots: { prechange: change.prechange ?? null, postchange: change.postchange ?? null },
+        submit: committed.submit,
       };
       await this.process(matching(rules, event.objectType, event.eventType), event);
     }
@@ -216,7 +228,9 @@ export class EventRules implements ChangeListener, OnModuleInit {
         ...(event.snapshots ? { snapshots: event.snapshots } : {}),
       };
       const job: WebhookJob = { webhook: rule.webhook, event: payload };
-      this.jobs.submit('webhook', job, { retries: this.config.jobs.retryMax });
+      const options = { retries: this.config.jobs.retryMax };
+      if (event.submit) event.submit({ kind: 'webhook', data: job, options });
+      else this.jobs.submit('webhook', job, options);
     } else if (rule.actionType === 'script') {
       if (rule.actionObjectId !== null && this.scripts) await this.scripts(rule.actionObjectId, event.data as Record<string, unknown>, event.user, event.requestId);
     } else if (rule.actionType === 'notification') {

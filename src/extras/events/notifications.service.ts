@@ -61,6 +61,14 @@ export class Notifications implements ChangeListener, OnModuleInit {
     return (await subscribed).types.has(model.label) ? [nativeDialect()] : [];
   }
 
+  /** Changes to objects of a type someone subscribes to are recorded in the outbox with their write. */
+  async interested(changes: ChangeEvent[], em: EntityManager, cache?: CachedReads): Promise<boolean> {
+    let subscribed = this.inTransaction.get(em);
+    if (!subscribed) this.inTransaction.set(em, (subscribed = this.subscribed(em, cache)));
+    const { types } = await subscribed;
+    return types.size > 0 && changes.some((change) => change.action !== 'create' && types.has(change.model.label));
+  }
+
   /** NetBox's notify_object_changed: subscribers of an object updated or deleted are told, their earlier notifications of it replaced. */
   async committed(committed: CommittedChanges): Promise<void> {
     const subscribed = await this.subscribed(this.db.manager, committed.reads);

@@ -116,7 +116,11 @@ export function headerTemplateError(text: string): string | null {
  * Sends `event` to `webhook`. Null when the webhook's conditions do not hold for the event's data; `{status}` on a 2xx
  * answer; throws TemplateError for a template that fails and WebhookDeliveryError for anything else that goes wrong.
  */
-export async function deliverWebhook(webhook: WebhookDefinition, event: WebhookEvent, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<{ status: number } | null> {
+export async function deliverWebhook(
+  webhook: WebhookDefinition,
+  event: WebhookEvent,
+  options: { timeoutMs?: number; signal?: AbortSignal; idempotencyKey?: string } = {},
+): Promise<{ status: number } | null> {
   if (pythonTruthy(webhook.conditions) && !new ConditionSet(webhook.conditions).eval(event.data)) return null;
 
   const context = webhookContext(event);
@@ -125,6 +129,8 @@ export async function deliverWebhook(webhook: WebhookDefinition, event: WebhookE
   for (const [name, value] of renderHeaders(webhook.additional_headers, context)) headers.set(name, value);
   const body = Buffer.from(webhook.body_template ? renderTemplate(webhook.body_template, context) : pythonJsonDumps(context), 'utf8');
   const url = parseUrl(renderTemplate(webhook.payload_url, context));
+  // The same for every delivery of one event (retries, and repeats after a crash): the receiver can drop repeats.
+  if (options.idempotencyKey) headers.set('Idempotency-Key', options.idempotencyKey);
   if (webhook.secret !== '') headers.set('X-Hook-Signature', createHmac('sha512', Buffer.from(webhook.secret, 'utf8')).update(body).digest('hex'));
 
   const tls = await tlsOptions(webhook);
