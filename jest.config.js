@@ -19,6 +19,7 @@ const TOOL_SUITES = [
   '<rootDir>/test/import-netbox\\.e2e-spec\\.ts$',
   '<rootDir>/test/login-throttle-redis\\.e2e-spec\\.ts$',
   '<rootDir>/test/shutdown-faults\\.e2e-spec\\.ts$',
+  '<rootDir>/test/outbox\\.e2e-spec\\.ts$',
 ];
 module.exports = {
   // An end-to-end app starts on a fresh database and applies every migration: on PostgreSQL on a busy machine that takes seconds.

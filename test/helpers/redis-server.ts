@@ -17,10 +17,12 @@ export class RedisServer {
   private constructor(
     readonly port: number,
     private readonly dir: string,
+    private readonly persistent: boolean,
   ) {}
 
-  static async start(): Promise<RedisServer> {
-    const server = new RedisServer(await freePort(), fs.mkdtempSync(path.join(os.tmpdir(), 'inventory-redis-')));
+  /** `persistent: false`: nothing on disk, so that a restart loses every job, as a Redis without persistence does. */
+  static async start(opts: { persistent?: boolean } = {}): Promise<RedisServer> {
+    const server = new RedisServer(await freePort(), fs.mkdtempSync(path.join(os.tmpdir(), 'inventory-redis-')), opts.persistent ?? true);
     await server.resume();
     return server;
   }
@@ -31,7 +33,7 @@ export class RedisServer {
 
   /** Starts it (again), on the same port and files. */
   async resume(): Promise<void> {
-    this.proc = spawn(REDIS_SERVER, ['--port', String(this.port), '--bind', '127.0.0.1', '--dir', this.dir, '--appendonly', 'yes', '--appendfsync', 'always', '--save', '', '--maxmemory-policy', 'noeviction'], {
+    this.proc = spawn(REDIS_SERVER, ['--port', String(this.port), '--bind', '127.0.0.1', '--dir', this.dir, ...(this.persistent ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no']), '--save', '', '--maxmemory-policy', 'noeviction'], {
       stdio: 'ignore',
     });
     for (let i = 0; i < 100; i++) {

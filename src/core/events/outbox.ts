@@ -98,7 +98,7 @@ export class Outbox implements OnApplicationBootstrap, BeforeApplicationShutdown
       .createQueryBuilder()
       .insert()
       .into(OutboxEntry.table)
-      .values({ kind: CHANGES, job_id: null, payload: JSON.stringify(stored), options: '{}', recorded: this.param(now), claimed_until: this.param(new Date(now.getTime() + this.claimMs)), attempts: 1 })
+      .values({ kind: CHANGES, job_id: null, payload: stored, options: {}, recorded: this.param(now), claimed_until: this.param(new Date(now.getTime() + this.claimMs)), attempts: 1 })
       .execute();
     return Number(result.identifiers[0]?.id ?? result.raw?.[0]?.id ?? result.raw);
   }
@@ -128,7 +128,7 @@ export class Outbox implements OnApplicationBootstrap, BeforeApplicationShutdown
           .into(OutboxEntry.table)
           .values(
             rows.map((job) => ({
-              kind: job.kind, job_id: job.jobId, payload: JSON.stringify(job.data ?? null), options: JSON.stringify(job.options ?? {}),
+              kind: job.kind, job_id: job.jobId, payload: job.data ?? null, options: job.options ?? {},
               recorded: this.param(now), claimed_until: this.param(new Date(now.getTime() + this.claimMs)), attempts: 1,
             })),
           )
@@ -252,6 +252,7 @@ export class Outbox implements OnApplicationBootstrap, BeforeApplicationShutdown
   }
 }
 
+/** A JSON column as the driver reads it: PostgreSQL parses it, SQLite hands over its text. */
 function parsed(value: unknown): unknown {
   return typeof value === 'string' ? JSON.parse(value) : value;
 }
