@@ -181,8 +181,9 @@ export class Outbox implements OnApplicationBootstrap, BeforeApplicationShutdown
         if (!this.rebuild) continue;
         const committed = await this.rebuild(parsed(entry.payload) as StoredChanges);
         await this.tell(entry.id, committed).catch((e) => this.logger.error(`events of outbox entry ${entry.id} not yet told: ${errorMessage(e)}`));
-      } else {
-        await this.check(entry.kind, String(entry.job_id), parsed(entry.payload), parsed(entry.options) as EnqueueOptions);
+      } else if (!(await this.check(entry.kind, String(entry.job_id), parsed(entry.payload), parsed(entry.options) as EnqueueOptions))) {
+        // The queue does not answer: the rest wait for the next sweep rather than a timeout each.
+        return;
       }
     }
   }
@@ -200,16 +201,19 @@ export class Outbox implements OnApplicationBootstrap, BeforeApplicationShutdown
     return !!result.affected;
   }
 
-  /** A job's entry, not yet known to have run: gone once the job ended, queued again where the queue has lost it. */
-  private async check(kind: string, jobId: string, data: unknown, options: EnqueueOptions): Promise<void> {
+  /**
+   * A job's entry, not yet known to have run: gone once the job ended, queued again where the queue has lost it.
+   * False when the queue does not answer.
+   */
+  private async check(kind: string, jobId: string, data: unknown, options: EnqueueOptions): Promise<boolean> {
     const task = await withTimeout(this.jobs.queue.task(jobId), STATE_TIMEOUT_MS).catch((): typeof TIMED_OUT => TIMED_OUT);
-    // The queue does not answer: the next sweep asks again.
-    if (task === TIMED_OUT) return;
-    if (task && ENDED_STATUSES.includes(task.status)) return this.settled(jobId);
-    if (!task) {
+    if (task === TIMED_OUT) return false;
+    if (task && ENDED_STATUSES.includes(task.status)) await this.settled(jobId);
+    else if (!task) {
       this.logger.warn(`job ${jobId} (${kind}) is not in the queue: queued again`);
       this.hand(kind, data, { ...options, jobId });
     }
+    return true;
   }
 
   /** Entries waiting, and the age of the oldest, on `/metrics`. */
