@@ -83,6 +83,25 @@ describe('writes held for their change records', () => {
     expect(await changesOf(kept.id)).toEqual(['create']);
   });
 
+  it('records a change a webhook wants in the outbox inside its transaction, and nothing for one no rule wants', async () => {
+    const insertsIntoOutbox = (statements: string[]) => {
+      const commit = statements.indexOf('COMMIT');
+      return statements.filter((s, i) => /^INSERT INTO "core_outbox"/.test(s) && (commit < 0 || i < commit)).length;
+    };
+    expect(insertsIntoOutbox(await statementsOf(t, () => t.post(TENANTS, { name: 'unwatched', slug: 'unwatched' }).expect(201)))).toBe(0);
+    const hook = (await t.post('/api/extras/webhooks/', { name: 'outbox', content_types: ['tenancy.tenant'], type_create: true, payload_url: 'http://127.0.0.1:9/' }).expect(201)).body;
+    try {
+      const statements = await statementsOf(t, () => t.post(TENANTS, { name: 'watched', slug: 'watched' }).expect(201));
+      expect(statements).toContain('COMMIT');
+      expect(insertsIntoOutbox(statements)).toBe(1);
+      // Updates are not watched: nothing recorded.
+      const watched = (await t.get(`${TENANTS}?slug=watched`)).body.results[0];
+      expect(insertsIntoOutbox(await statementsOf(t, () => t.patch(`${TENANTS}${watched.id}/`, { description: 'x' }).expect(200)))).toBe(0);
+    } finally {
+      await t.delete(`/api/extras/webhooks/${hook.id}/`).expect(204);
+    }
+  });
+
   it('deletes an object that nothing points at without a statement per relation that could', async () => {
     const [address, warm] = [
       (await t.post('/api/ipam/ip-addresses/', { address: '192.0.2.200/32' }).expect(201)).body,
