@@ -90,7 +90,7 @@ describe('outbox', () => {
     const byKey = new Map<string, Set<number>>();
     const byTenant = new Map<number, Set<string>>();
     for (const { tenant, key } of deliveries()) {
-      expect(key).toMatch(/^outbox-\d+-\d+$/);
+      expect(key).toMatch(/^[0-9a-f-]{36}$/);
       byKey.set(key, new Set([...(byKey.get(key) ?? []), tenant]));
       byTenant.set(tenant, new Set([...(byTenant.get(tenant) ?? []), key]));
     }

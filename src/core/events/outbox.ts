@@ -1,4 +1,5 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { randomUUID } from 'crypto';
 import { Gauge, Registry } from 'prom-client';
 import { EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config';
@@ -23,8 +24,6 @@ export interface StoredChanges {
 export type Rebuild = (stored: StoredChanges) => Promise<CommittedChanges>;
 
 const CHANGES = 'changes';
-/** Job ids the outbox gives: the entry that first told the event, and the job's place among its jobs. */
-const JOB_PREFIX = 'outbox-';
 /** Stale entries a sweep takes at once. */
 const SWEEP_BATCH = 200;
 /** How long a sweep waits on the queue for a job's state before it leaves the entry to the next sweep. */
@@ -64,8 +63,9 @@ export class Outbox implements OnApplicationBootstrap, BeforeApplicationShutdown
     private readonly shutdown: Shutdown,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
+    // Any job may be one of the outbox's: its ids are plain UUIDs, as RQ's are (the background tasks show them).
     jobs.handlers.onSettled((id) => {
-      if (id.startsWith(JOB_PREFIX)) this.settled(id).catch((e) => this.logger.warn(`could not clear the outbox entry of job ${id}: ${errorMessage(e)}`));
+      this.settled(id).catch((e) => this.logger.warn(`could not clear the outbox entry of job ${id}: ${errorMessage(e)}`));
     });
   }
 
@@ -115,7 +115,8 @@ export class Outbox implements OnApplicationBootstrap, BeforeApplicationShutdown
   private async tell(id: number, committed: CommittedChanges): Promise<void> {
     const jobs: JobSubmission[] = [];
     await this.events.deliver({ ...committed, submit: (job) => jobs.push(job) });
-    const rows = jobs.map((job, n) => ({ ...job, jobId: `${JOB_PREFIX}${id}-${n + 1}` }));
+    // Unique beyond this database (a queue may outlive it, or serve another): kept with the entry, the same at every repeat.
+    const rows = jobs.map((job) => ({ ...job, jobId: randomUUID() }));
     const now = new Date();
     const replaced = await this.db.transaction(async (em) => {
       const gone = await em.createQueryBuilder().delete().from(OutboxEntry.table).where('id = :id AND kind = :kind', { id, kind: CHANGES }).execute();
