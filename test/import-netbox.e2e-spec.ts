@@ -13,9 +13,8 @@ import { DumpdataSource } from '../src/import-netbox/dumpdata-source';
 import { formatReport } from '../src/import-netbox/report';
 import { PostgresSource } from '../src/import-netbox/source';
 import schemas from '../src/import-netbox/netbox-schemas.json';
-import { scratchDatabase } from './helpers/scratch-database';
 import { expectStatus, Json } from './helpers/seed';
-import { TestApp } from './helpers/test-app';
+import { TestApp, migratedCopyOf } from './helpers/test-app';
 
 jest.setTimeout(600_000);
 
@@ -142,10 +141,13 @@ async function netboxSource(dump = DUMP): Promise<{ url: string; query(sql: stri
   };
 }
 
-/** A target database of this service's, migrated: PostgreSQL on TEST_DATABASE_URL's server, else SQLite in a directory. */
+/**
+ * A target database of this service's, migrated: PostgreSQL on TEST_DATABASE_URL's server, else SQLite in a directory.
+ * A copy of one migrated once for the file: SQLite's migrations take seconds each time.
+ */
 async function target(): Promise<{ env: Record<string, string>; dataSource: DataSource; drop(): Promise<void> }> {
-  const database = await scratchDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-target-'));
+  const database = await migratedCopyOf('', dataDir);
   const env: Record<string, string> = database.url ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir };
   const dataSource = standaloneDataSource(loadConfig(env));
   await dataSource.initialize();

@@ -32,9 +32,7 @@ export class TestApp {
    */
   static async start(env: Record<string, string> = {}, modules: DynamicModule[] = [], { migratedCopy = false } = {}): Promise<TestApp> {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inventory-test-'));
-    const template = migratedCopy ? await migratedTemplate(env.PLUGINS ?? '') : undefined;
-    const database = await scratchDatabase(template?.database);
-    if (template?.dataDir) fs.copyFileSync(path.join(template.dataDir, SQLITE_FILE), path.join(dataDir, SQLITE_FILE));
+    const database = migratedCopy ? await migratedCopyOf(env.PLUGINS ?? '', dataDir) : await scratchDatabase();
     const cleanup = async () => {
       await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -116,6 +114,17 @@ if (typeof afterAll === 'function') {
     for (const template of templates.values()) await (await template.catch(() => undefined))?.drop();
     templates.clear();
   });
+}
+
+/**
+ * A database of its own migrated with `PLUGINS`' migrations: PostgreSQL on TEST_DATABASE_URL's server, else SQLite in
+ * `dataDir`. A copy of one made once for the test file.
+ */
+export async function migratedCopyOf(plugins: string, dataDir: string): Promise<{ url: string | undefined; drop(): Promise<void> }> {
+  const template = await migratedTemplate(plugins);
+  const database = await scratchDatabase(template.database);
+  if (template.dataDir) fs.copyFileSync(path.join(template.dataDir, SQLITE_FILE), path.join(dataDir, SQLITE_FILE));
+  return database;
 }
 
 function migratedTemplate(plugins: string): Promise<{ dataDir?: string; database?: string }> {
