@@ -13,9 +13,8 @@ import { DumpdataSource } from '../src/import-netbox/dumpdata-source';
 import { formatReport } from '../src/import-netbox/report';
 import { PostgresSource } from '../src/import-netbox/source';
 import schemas from '../src/import-netbox/netbox-schemas.json';
-import { scratchDatabase } from './helpers/scratch-database';
 import { expectStatus, Json } from './helpers/seed';
-import { TestApp } from './helpers/test-app';
+import { TestApp, migratedCopyOf } from './helpers/test-app';
 
 jest.setTimeout(600_000);
 
@@ -45,56 +44,110 @@ function mediaDir(): string {
   return dir;
 }
 
-/**
- * NetBox 3.5's demo database, loaded with psql into a database of its own, plus what the demo lacks: a token, an assigned
- * address, MAC addresses on interfaces and a VM interface (in the notations PostgreSQL's `macaddr` takes).
- */
-async function netboxSource(dump = DUMP): Promise<{ url: string; query(sql: string): Promise<Json[]>; drop(): Promise<void> }> {
-  const name = `netbox_source_${process.pid}_${Date.now()}`;
-  const admin = new Client({ connectionString: SERVER });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+/** A connection to a database on SERVER. */
+async function connectTo(name: string): Promise<{ url: string; client: Client; query(sql: string): Promise<Json[]> }> {
   const url = new URL(SERVER);
   url.pathname = `/${name}`;
-  // The dump names its owner role, which need not exist here: those statements fail alone.
-  execFileSync('sh', ['-c', `gunzip -c "${dump}" | psql -q "${url}" >/dev/null 2>&1 || true`]);
   const client = new Client({ connectionString: url.toString() });
   await client.connect();
-  const query = async (sql: string) => (await client.query(sql)).rows as Json[];
-  const [interfaceType] = await query("SELECT id FROM django_content_type WHERE app_label = 'dcim' AND model = 'interface'");
-  await query(`INSERT INTO users_token (created, expires, key, write_enabled, description, user_id, allowed_ips, last_used) VALUES (now(), NULL, '${DEMO_TOKEN}', true, 'demo', 1, '{}', NULL)`);
-  await query(`UPDATE ipam_ipaddress SET assigned_object_type_id = ${interfaceType.id}, assigned_object_id = 1 WHERE id = 1`);
-  await query('UPDATE dcim_device SET primary_ip4_id = 1 WHERE id = 1');
-  if ((await query("SELECT 1 FROM information_schema.columns WHERE table_name = 'extras_imageattachment' AND column_name = 'content_type_id'")).length) {
-    const [siteType] = await query("SELECT id FROM django_content_type WHERE app_label = 'dcim' AND model = 'site'");
-    await query(
-      `INSERT INTO extras_imageattachment (id, object_id, image, image_height, image_width, name, created, content_type_id, last_updated) VALUES (1, 1, '${ATTACHED}', 1, 1, 'Front', now(), ${siteType.id}, now()), (2, 1, '${GONE}', 1, 1, 'Gone', now(), ${siteType.id}, now())`,
-    );
-    await query(`UPDATE dcim_devicetype SET front_image = '${FRONT_IMAGE}' WHERE id = 1`);
+  return { url: url.toString(), client, query: async (sql: string) => (await client.query(sql)).rows as Json[] };
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const admin = new Client({ connectionString: SERVER });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
   }
-  if ((await query("SELECT 1 FROM information_schema.columns WHERE table_name = 'dcim_interface' AND column_name = 'mac_address'")).length) {
-    await query("UPDATE dcim_interface SET mac_address = '00:1a:2b:3c:4d:5e' WHERE id = 1");
-    await query("UPDATE dcim_interface SET mac_address = '00-1A-2B-3C-4D-5F' WHERE id = 2");
-    await query("UPDATE virtualization_vminterface SET mac_address = '525400123456' WHERE id = (SELECT MIN(id) FROM virtualization_vminterface)");
+}
+
+/**
+ * Each dump loaded once a run into a template database, which each source copies: psql takes seconds to load one, and
+ * PostgreSQL copies a database in a fraction of one. Dropped after the last test.
+ */
+const templates = new Map<string, Promise<string>>();
+afterAll(async () => {
+  for (const template of templates.values()) {
+    const name = await template.catch(() => undefined);
+    if (name) await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
+});
+
+function templateOf(dump: string): Promise<string> {
+  let template = templates.get(dump);
+  if (!template) {
+    template = loadTemplate(dump, `netbox_template_${process.pid}_${templates.size}`);
+    templates.set(dump, template);
+  }
+  return template;
+}
+
+/**
+ * NetBox's demo database, loaded with psql into a database of its own, plus what the demo lacks: a token, an assigned
+ * address, MAC addresses on interfaces and a VM interface (in the notations PostgreSQL's `macaddr` takes).
+ */
+async function loadTemplate(dump: string, name: string): Promise<string> {
+  await adminQuery(`CREATE DATABASE ${name}`);
+  try {
+    await completeTemplate(dump, name);
+  } catch (e) {
+    await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    throw e;
+  }
+  return name;
+}
+
+async function completeTemplate(dump: string, name: string): Promise<void> {
+  const { url, client, query } = await connectTo(name);
+  try {
+    // The dump names its owner role, which need not exist here: those statements fail alone.
+    execFileSync('sh', ['-c', `gunzip -c "${dump}" | psql -q "${url}" >/dev/null 2>&1 || true`]);
+    const [interfaceType] = await query("SELECT id FROM django_content_type WHERE app_label = 'dcim' AND model = 'interface'");
+    await query(`INSERT INTO users_token (created, expires, key, write_enabled, description, user_id, allowed_ips, last_used) VALUES (now(), NULL, '${DEMO_TOKEN}', true, 'demo', 1, '{}', NULL)`);
+    await query(`UPDATE ipam_ipaddress SET assigned_object_type_id = ${interfaceType.id}, assigned_object_id = 1 WHERE id = 1`);
+    await query('UPDATE dcim_device SET primary_ip4_id = 1 WHERE id = 1');
+    if ((await query("SELECT 1 FROM information_schema.columns WHERE table_name = 'extras_imageattachment' AND column_name = 'content_type_id'")).length) {
+      const [siteType] = await query("SELECT id FROM django_content_type WHERE app_label = 'dcim' AND model = 'site'");
+      await query(
+        `INSERT INTO extras_imageattachment (id, object_id, image, image_height, image_width, name, created, content_type_id, last_updated) VALUES (1, 1, '${ATTACHED}', 1, 1, 'Front', now(), ${siteType.id}, now()), (2, 1, '${GONE}', 1, 1, 'Gone', now(), ${siteType.id}, now())`,
+      );
+      await query(`UPDATE dcim_devicetype SET front_image = '${FRONT_IMAGE}' WHERE id = 1`);
+    }
+    if ((await query("SELECT 1 FROM information_schema.columns WHERE table_name = 'dcim_interface' AND column_name = 'mac_address'")).length) {
+      await query("UPDATE dcim_interface SET mac_address = '00:1a:2b:3c:4d:5e' WHERE id = 1");
+      await query("UPDATE dcim_interface SET mac_address = '00-1A-2B-3C-4D-5F' WHERE id = 2");
+      await query("UPDATE virtualization_vminterface SET mac_address = '525400123456' WHERE id = (SELECT MIN(id) FROM virtualization_vminterface)");
+    }
+  } finally {
+    // A database is copied only while nobody is connected to it.
+    await client.end();
+  }
+}
+
+/** A database of its own holding a dump (NetBox 3.5's demo unless told), as `loadTemplate` completes it. */
+async function netboxSource(dump = DUMP): Promise<{ url: string; query(sql: string): Promise<Json[]>; drop(): Promise<void> }> {
+  const name = `netbox_source_${process.pid}_${Date.now()}`;
+  await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${await templateOf(dump)}`);
+  const { url, client, query } = await connectTo(name);
   return {
-    url: url.toString(),
+    url,
     query,
     drop: async () => {
       await client.end();
-      const admin = new Client({ connectionString: SERVER });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }
 
-/** A target database of this service's, migrated: PostgreSQL on TEST_DATABASE_URL's server, else SQLite in a directory. */
+/**
+ * A target database of this service's, migrated: PostgreSQL on TEST_DATABASE_URL's server, else SQLite in a directory.
+ * A copy of one migrated once for the file: SQLite's migrations take seconds each time.
+ */
 async function target(): Promise<{ env: Record<string, string>; dataSource: DataSource; drop(): Promise<void> }> {
-  const database = await scratchDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-target-'));
+  const database = await migratedCopyOf('', dataDir);
   const env: Record<string, string> = database.url ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir };
   const dataSource = standaloneDataSource(loadConfig(env));
   await dataSource.initialize();

@@ -53,7 +53,8 @@ describe('Jobs on Redis with worker processes', () => {
   });
 
   const startApp = async (env: Record<string, string> = {}) => {
-    const app = await TestApp.start({ REDIS_URL: redis.url, RQ_RETRY_MAX: '2', RQ_RETRY_INTERVAL: '0.05', ...env });
+    // Ten apps, each on a database of its own: copies of one migrated database.
+    const app = await TestApp.start({ REDIS_URL: redis.url, RQ_RETRY_MAX: '2', RQ_RETRY_INTERVAL: '0.05', ...env }, [], { migratedCopy: true });
     apps.push(app);
     return app;
   };

@@ -3,9 +3,9 @@ import { Client } from 'pg';
 
 /**
  * A PostgreSQL database of a test's own on TEST_DATABASE_URL's server, dropped by `drop()`;
- * `url` is undefined when the tests run on the embedded database.
+ * `url` is undefined when the tests run on the embedded database. With `template`, a copy of that database.
  */
-export async function scratchDatabase(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
+export async function scratchDatabase(template?: string): Promise<{ url: string | undefined; name?: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return { url: undefined, drop: async () => {} };
   const name = `inventory_test_${randomBytes(6).toString('hex')}`;
@@ -18,8 +18,8 @@ export async function scratchDatabase(): Promise<{ url: string | undefined; drop
       await client.end();
     }
   };
-  await admin(`CREATE DATABASE ${name}`);
+  await admin(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return { url: url.toString(), name, drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
