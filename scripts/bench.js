@@ -242,6 +242,9 @@ async function prepareDatabase(database, opts) {
 // ---------------------------------------------------------------------------------------------
 // The scenarios.
 
+/** The create-address body in wrk's Lua, as `body()` makes it: `address` there is the same function as here. */
+const LUA_ADDRESS = `local b = '{"address":"' .. address(n) .. '","status":"active","description":"bench"}'; n = n + 1; return b`;
+
 function scenarioList(ids, counter) {
   const address = (n) => `100.${64 + ((n >> 16) & 63)}.${(n >> 8) & 255}.${n & 255}/32`;
   return [
@@ -266,6 +269,8 @@ function scenarioList(ids, counter) {
       path: '/api/ipam/ip-addresses/',
       write: true,
       body: () => ({ address: address(counter.next++), status: 'active', description: 'bench' }),
+      counter,
+      luaBody: LUA_ADDRESS,
     },
     {
       // The same write with one enabled webhook that matches it: what queuing its delivery costs the request.
@@ -274,6 +279,8 @@ function scenarioList(ids, counter) {
       path: '/api/ipam/ip-addresses/',
       write: true,
       body: () => ({ address: address(counter.next++), status: 'active', description: 'bench' }),
+      counter,
+      luaBody: LUA_ADDRESS,
       setup: withWebhook,
     },
     {
@@ -282,6 +289,8 @@ function scenarioList(ids, counter) {
       path: '/api/ipam/ip-addresses/',
       write: true,
       body: () => Array.from({ length: 100 }, () => ({ address: address(counter.next++), status: 'active' })),
+      counter,
+      luaBody: `local items = {}; for i = 1, 100 do items[i] = '{"address":"' .. address(n) .. '","status":"active"}'; n = n + 1 end; return '[' .. table.concat(items, ',') .. ']'`,
     },
     {
       name: 'patch device',
@@ -289,6 +298,8 @@ function scenarioList(ids, counter) {
       path: `/api/dcim/devices/${ids.device}/`,
       write: true,
       body: () => ({ description: `bench ${counter.next++}` }),
+      counter,
+      luaBody: `local b = '{"description":"bench ' .. n .. '"}'; n = n + 1; return b`,
     },
     { name: 'status', method: 'GET', path: '/api/status/' },
     // 50 devices with their interfaces and addresses: one GraphQL query, or three REST lists (devices, then by their ids).
@@ -296,7 +307,6 @@ function scenarioList(ids, counter) {
       name: 'graphql 50 devices, interfaces, addresses',
       method: 'POST',
       path: '/graphql/',
-      constantBody: true,
       body: () => ({ query: '{ device_list(limit: 50) { id name interfaces { id name ip_addresses { id address } } } }' }),
     },
     { name: 'rest 50 devices: interfaces', method: 'GET', path: `/api/dcim/interfaces/?limit=0&${ids.firstDevices.map((id) => `device_id=${id}`).join('&')}`, list: true },
@@ -646,7 +656,7 @@ class Ceiling {
 }
 
 /**
- * Waits until the requests a run left behind are done: autocannon stops sending when its time is up, but the
+ * Waits until the requests a run left behind are done: wrk stops sending when its time is up, but the
  * service and the database finish what they were given (seconds, for a deep offset), and that would weigh on the
  * next run. PostgreSQL: until no statement runs on the benchmark's database; both: until the service answers
  * its status promptly.
@@ -668,13 +678,7 @@ async function settle(database, base) {
   }
 }
 
-function percentile(sorted, p) {
-  if (sorted.length === 0) return null;
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return +sorted[i].toFixed(2);
-}
-
-/** The load generator: wrk where installed; autocannon otherwise, and for bodies that change with every request. */
+/** The load generator. */
 const WRK = findWrk();
 
 /**
@@ -682,48 +686,28 @@ const WRK = findWrk();
  * scenario's writer sends its PATCHes there at a fixed rate meanwhile, and the result carries the writer's numbers.
  */
 async function measure(base, pid, scenario, connections, duration, writerBase = null) {
-  const useWrk = WRK && (!scenario.body || scenario.constantBody);
   const writer = writerBase && scenario.writer ? startWriter({ base: writerBase, rate: WRITES_PER_SECOND, headers: HEADERS, request: scenario.writer }) : null;
   let writes = null;
+  const { method, path: urlPath, paths, body, luaBody, counter } = scenario;
   const { result, peakRssMiB } = await peakDuring(pid, async () => {
     try {
-      if (!useWrk) return await autocannonRun(base, scenario, connections, duration);
-      const { method, path: urlPath, paths, body } = scenario;
-      return await runWrk(WRK, { base, method, path: paths ? undefined : urlPath, paths, body: body ? JSON.stringify(body()) : undefined, headers: HEADERS, connections, duration });
+      return await runWrk(WRK, {
+        base,
+        method,
+        path: paths ? undefined : urlPath,
+        paths,
+        ...(luaBody ? { luaBody, counter: counter.next } : { body: body ? JSON.stringify(body()) : undefined }),
+        headers: HEADERS,
+        connections,
+        duration,
+      });
     } finally {
       writes = (await writer?.stop()) ?? null;
     }
   });
-  return { ...result, peakRssMiB, loadGenerator: useWrk ? 'wrk' : 'autocannon', writer: writes };
-}
-
-/** One autocannon run; latencies are collected here because autocannon reports p97.5, not p95. */
-async function autocannonRun(base, { method, path: urlPath, paths, body }, connections, duration) {
-  const latencies = [];
-  const request = { method, path: urlPath };
-  if (body || paths) {
-    request.setupRequest = (req) => ({
-      ...req,
-      ...(paths ? { path: paths[Math.floor(Math.random() * paths.length)] } : {}),
-      ...(body ? { body: JSON.stringify(body()) } : {}),
-    });
-  }
-  // Loaded only when used: wrk runs every other scenario.
-  const autocannon = require('autocannon');
-  const result = await autocannon({ url: base, connections, duration, headers: HEADERS, requests: [request] }).on('response', (_client, _status, _bytes, responseTime) =>
-    latencies.push(responseTime),
-  );
-  latencies.sort((a, b) => a - b);
-  return {
-    // Answers that succeeded: a ceiling's statement cut short by its timeout answers 500, which is no speed.
-    reqPerSec: +(result['2xx'] / (result.duration || duration)).toFixed(1),
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    requests: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-  };
+  // The next run's bodies start where this one's ended: each address is new.
+  if (luaBody) counter.next = result.counter;
+  return { ...result, peakRssMiB, writer: writes };
 }
 
 /** `limit=0` over every address with no page maximum: one request, its time, size and the service's memory. */
@@ -781,7 +765,7 @@ function markdown(report) {
   lines.push(`Data set: ${Object.entries(s.sizes).filter(([k]) => !/Per/.test(k)).map(([k, v]) => `${v.toLocaleString('en')} ${k}`).join(', ')}.`);
   lines.push(`Seeding: ${s.seconds} s${report.seedingReused ? ' (seeded by an earlier run and reused)' : ''}.`);
   lines.push('');
-  lines.push(`Load generator: ${report.loadGenerator}${report.results.some((r) => r.loadGenerator === 'autocannon') ? '; rows marked † by autocannon (their bodies change with every request)' : ''}.`);
+  lines.push(`Load generator: ${report.loadGenerator}.`);
   lines.push('');
   lines.push('Ratio: the service\'s requests per second over the ceiling\'s, a bare Node server that runs the same SQL with the same driver and answers the same bytes from memory (for a spread scenario, those of a random one of its recorded pages). "baseline" is the same server running the statements an earlier commit ran for the scenario (`bench/baseline/`), "vs baseline" the service over it. "memory req/s" is the same server answering without SQL. "before" is the service built at the commit `--before` names, measured in the same run. "cache hits": each read cache\'s hit rate during the run (from `/metrics`), with the lookups it counted.');
   lines.push('');
@@ -791,7 +775,7 @@ function markdown(report) {
   for (const r of report.results) {
     const flag = r.ratio !== null && r.ratio < RATIO_FLOOR ? ' ⚠' : '';
     lines.push(
-      `| ${[`${r.scenario}${r.loadGenerator === 'autocannon' ? ' †' : ''}`, r.connections, r.statements, r.reqPerSec, r.p50, r.p95, r.p99, r.peakRssMiB, r.ceilingReqPerSec, r.ratio === null ? '-' : `${r.ratio.toFixed(2)}${flag}`, r.baselineStatements, r.baselineReqPerSec, r.baselineRatio?.toFixed(2), r.memoryReqPerSec, r.beforeReqPerSec, r.timesBefore?.toFixed(2), r.non2xx + r.errors, hitRateText(r.cacheHitRates)]
+      `| ${[r.scenario, r.connections, r.statements, r.reqPerSec, r.p50, r.p95, r.p99, r.peakRssMiB, r.ceilingReqPerSec, r.ratio === null ? '-' : `${r.ratio.toFixed(2)}${flag}`, r.baselineStatements, r.baselineReqPerSec, r.baselineRatio?.toFixed(2), r.memoryReqPerSec, r.beforeReqPerSec, r.timesBefore?.toFixed(2), r.non2xx + r.errors, hitRateText(r.cacheHitRates)]
         .map((v) => String(v ?? '-'))
         .join(' | ')} |`,
     );
@@ -900,7 +884,10 @@ function buildBefore(commit) {
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   buildIfNeeded();
-  if (!WRK) console.warn(`WARNING: wrk is not installed; ${INSTALL_HINT}. Falling back to autocannon, which takes far more of the cores it shares with the service: the numbers are lower and not comparable with wrk's.`);
+  if (!WRK) {
+    console.error(`The benchmark drives the service with wrk, which is not installed: ${INSTALL_HINT}.`);
+    process.exit(2);
+  }
   const database = new BenchDatabase(opts);
   const { seeded, reused } = await prepareDatabase(database, opts);
   await database.cleanUp(seeded);
@@ -1046,7 +1033,6 @@ async function main() {
           ...(s.paths ? { distinctPages: s.paths.length, recordedPages: variants?.length ?? 0 } : {}),
           readCache: !phase.uncached,
           connections,
-          loadGenerator: own.loadGenerator,
           statements,
           reqPerSec: own.reqPerSec,
           p50: own.p50,
@@ -1102,7 +1088,7 @@ async function main() {
     db: opts.db,
     scale: opts.scale,
     options: { duration: opts.duration, connections: opts.connections, only: opts.only, redis: !!opts.redis, before: before?.commit ?? null, label: opts.label },
-    loadGenerator: WRK ? `wrk (${WRK})` : 'autocannon (wrk not installed)',
+    loadGenerator: `wrk (${WRK})`,
     writesPerSecond: WRITES_PER_SECOND,
     seeding: seeded,
     seedingReused: reused,

@@ -25,10 +25,29 @@ function findWrk() {
 /** A Lua string literal for any text. */
 const lua = (text) => `"${Buffer.from(text).toString('hex').replace(/../g, '\\x$&')}"`;
 
-function script({ method, paths, body, headers }) {
+/** Lua for bodies that change with every request: `address(k)` is the benchmark's k-th /32 in 100.64.0.0/10. */
+const LUA_HELPERS = [
+  'function address(k) return string.format("100.%d.%d.%d/32", 64 + bit.band(bit.rshift(k, 16), 63), bit.band(bit.rshift(k, 8), 255), bit.band(k, 255)) end',
+];
+
+function script({ method, paths, body, luaBody, counter, headers }) {
   const lines = [`wrk.method = ${lua(method)}`];
   for (const [name, value] of Object.entries(headers)) lines.push(`wrk.headers[${lua(name)}] = ${lua(value)}`);
   if (body !== undefined) lines.push(`wrk.body = ${lua(body)}`);
+  if (luaBody) {
+    // A global, so that done() can read where the one thread's counter ended (thread:get).
+    lines.push(
+      ...LUA_HELPERS,
+      `n = ${counter}`,
+      `function body() ${luaBody} end`,
+      'local threads = {}',
+      'function setup(thread) threads[#threads + 1] = thread end',
+      'function request() return wrk.format(nil, nil, nil, body()) end',
+      'function counter() return threads[1]:get("n") end',
+    );
+  } else {
+    lines.push('function counter() return 0 end');
+  }
   if (paths) {
     // Each thread reads the list into its own Lua state, and seeds its own generator.
     lines.push(
@@ -44,25 +63,28 @@ function script({ method, paths, body, headers }) {
   lines.push(
     'function done(summary, latency, requests)',
     '  local e = summary.errors',
-    '  io.write(string.format("\\nWRK_JSON {\\"requests\\":%d,\\"durationUs\\":%d,\\"bytes\\":%d,\\"connectErrors\\":%d,\\"readErrors\\":%d,\\"writeErrors\\":%d,\\"statusErrors\\":%d,\\"timeouts\\":%d,\\"p50\\":%d,\\"p95\\":%d,\\"p99\\":%d,\\"max\\":%d}\\n",',
+    '  io.write(string.format("\\nWRK_JSON {\\"requests\\":%d,\\"durationUs\\":%d,\\"bytes\\":%d,\\"connectErrors\\":%d,\\"readErrors\\":%d,\\"writeErrors\\":%d,\\"statusErrors\\":%d,\\"timeouts\\":%d,\\"p50\\":%d,\\"p95\\":%d,\\"p99\\":%d,\\"max\\":%d,\\"counter\\":%d}\\n",',
     '    summary.requests, summary.duration, summary.bytes, e.connect, e.read, e.write, e.status, e.timeout,',
-    '    latency:percentile(50), latency:percentile(95), latency:percentile(99), latency.max))',
+    '    latency:percentile(50), latency:percentile(95), latency:percentile(99), latency.max, counter()))',
     'end',
   );
   return lines.join('\n') + '\n';
 }
 
 /**
- * One wrk run against `base`: a fixed `path`, or a random one of `paths` per request. Latencies in ms.
+ * One wrk run against `base`: a fixed `path`, or a random one of `paths` per request; a fixed `body`, or one made
+ * per request by `luaBody` (Lua statements that return it, advancing the global counter `n` from `counter`).
+ * Latencies in ms; `counter`: where `n` ended.
  * One thread: on two cores, a second would take the service's time, and one sends far faster than the service answers.
  */
-async function runWrk(wrk, { base, method, path: urlPath, paths, body, headers, connections, duration }) {
+async function runWrk(wrk, { base, method, path: urlPath, paths, body, luaBody, counter = 0, headers, connections, duration }) {
+  if (paths && luaBody) throw new Error('a run takes a list of paths or a body made per request, not both');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inventory-bench-wrk-'));
   try {
     let listFile;
     if (paths) fs.writeFileSync((listFile = path.join(dir, 'paths.txt')), paths.join('\n') + '\n');
     const scriptFile = path.join(dir, 'run.lua');
-    fs.writeFileSync(scriptFile, script({ method, paths: listFile, body, headers }));
+    fs.writeFileSync(scriptFile, script({ method, paths: listFile, body, luaBody, counter, headers }));
     const args = ['--threads', '1', '--connections', String(connections), '--duration', `${duration}s`, '--timeout', '60s', '--script', scriptFile, base + (urlPath ?? paths[0])];
     const { stdout, code } = await new Promise((resolve, reject) => {
       const child = spawn(wrk, args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -87,6 +109,7 @@ async function runWrk(wrk, { base, method, path: urlPath, paths, body, headers, 
       requests: r.requests,
       non2xx: r.statusErrors,
       errors,
+      counter: r.counter,
     };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
