@@ -1,24 +1,32 @@
 #!/usr/bin/env node
-// `npm run bench -- [--db sqlite|postgres] [--scale small|large] [--duration S] [--connections 1,8,32] [--only text] [--fresh] [--record-baseline]`
-// Seeds a data set of the chosen scale (once: later runs reuse it), drives the service with autocannon
-// at each concurrency, measures the same pages from a bare ceiling server, and writes
-// bench/results/<date>-<db>-<scale>.json and .md. See docs/bench.md.
+// `npm run bench -- [--db sqlite|postgres] [--scale small|large] [--duration S] [--connections 1,8,32] [--only text] [--fresh]
+//   [--record-baseline] [--before COMMIT] [--label TEXT]`
+// Seeds a data set of the chosen scale (once: later runs reuse it), drives the service with wrk at each
+// concurrency (with the read cache on, and off for the headline lists), measures the same pages from a bare ceiling
+// server and, with --before, from the service built at an earlier commit, and writes
+// bench/results/<date>-<db>-<scale>[-label].json and .md. See docs/bench.md.
 const { spawn, fork, execFileSync } = require('child_process');
 const fs = require('fs');
 const http = require('http');
 const net = require('net');
 const os = require('os');
 const path = require('path');
-const autocannon = require('autocannon');
-const { buildIfNeeded, entry } = require('./start');
+const { buildIfNeeded } = require('./start');
+const { findWrk, runWrk, INSTALL_HINT } = require('./bench/wrk');
+const { startWriter } = require('./bench/writer');
 
 const root = path.resolve(__dirname, '..');
 const dist = path.join(root, 'dist', 'src');
 const TOKEN = '0123456789abcdef0123456789abcdef01234567';
 const RATIO_FLOOR = 0.25;
+/** Distinct pages per spread scenario, and how many of them the ceiling replays (recording each takes two requests). */
+const SPREAD_PAGES = 1000;
+const SPREAD_RECORDED = 200;
+/** The mixed scenarios' writer: PATCHes a second, on a fixed schedule. */
+const WRITES_PER_SECOND = 20;
 
 function parseArgs(argv) {
-  const opts = { db: 'sqlite', scale: 'small', duration: 5, connections: [1, 8, 32], only: null, fresh: false, recordBaseline: false, redis: null };
+  const opts = { db: 'sqlite', scale: 'small', duration: 5, connections: [1, 8, 32], only: null, fresh: false, recordBaseline: false, redis: null, before: null, label: null };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const [flag, inline] = arg.split('=', 2);
@@ -31,6 +39,7 @@ function parseArgs(argv) {
     if (!flag.startsWith('--') || !(key in opts) || value === undefined) usage(`unknown or incomplete option: ${arg}`);
     if (key === 'db' && !['sqlite', 'postgres'].includes(value)) usage('--db must be sqlite or postgres');
     if (key === 'scale' && !['small', 'large'].includes(value)) usage('--scale must be small or large');
+    if (key === 'label' && !/^[\w.-]+$/.test(value)) usage('--label takes letters, digits, dots and dashes');
     if (key === 'duration') {
       opts.duration = Number(value);
       if (!Number.isInteger(opts.duration) || opts.duration < 1) usage('--duration must be a positive integer');
@@ -48,7 +57,7 @@ function parseArgs(argv) {
 }
 
 function usage(message) {
-  console.error(`${message}\nusage: npm run bench -- [--db sqlite|postgres] [--scale small|large] [--duration S] [--connections 1,8,32] [--only text] [--fresh] [--record-baseline] [--redis redis://host:port]`);
+  console.error(`${message}\nusage: npm run bench -- [--db sqlite|postgres] [--scale small|large] [--duration S] [--connections 1,8,32] [--only text] [--fresh] [--record-baseline] [--redis redis://host:port] [--before COMMIT] [--label TEXT]`);
   process.exit(2);
 }
 
@@ -204,7 +213,12 @@ function cleanEnv() {
 }
 
 async function prepareDatabase(database, opts) {
+  const { SEED_VERSION } = require('./bench/seed');
   let seeded = opts.fresh ? null : await database.seeded();
+  if (seeded && seeded.version !== SEED_VERSION) {
+    console.log(`The ${opts.scale} data set was seeded by an older seeder (version ${seeded.version ?? 1}, now ${SEED_VERSION}): seeding it again.`);
+    seeded = null;
+  }
   if (seeded) {
     console.log(`Reusing the ${opts.scale} data set seeded on ${seeded.date} in ${seeded.seconds} s (--fresh seeds again).`);
     return { seeded, reused: true };
@@ -228,10 +242,13 @@ async function prepareDatabase(database, opts) {
 // ---------------------------------------------------------------------------------------------
 // The scenarios.
 
+/** The create-address body in wrk's Lua, as `body()` makes it: `address` there is the same function as here. */
+const LUA_ADDRESS = `local b = '{"address":"' .. address(n) .. '","status":"active","description":"bench"}'; n = n + 1; return b`;
+
 function scenarioList(ids, counter) {
   const address = (n) => `100.${64 + ((n >> 16) & 63)}.${(n >> 8) & 255}.${n & 255}/32`;
   return [
-    { name: 'device list limit=50', method: 'GET', path: '/api/dcim/devices/?limit=50', list: true },
+    { name: 'device list limit=50', method: 'GET', path: '/api/dcim/devices/?limit=50', list: true, uncached: true },
     { name: 'device list limit=1000', method: 'GET', path: '/api/dcim/devices/?limit=1000', list: true },
     { name: 'device list brief limit=50', method: 'GET', path: '/api/dcim/devices/?brief=1&limit=50', list: true },
     { name: 'device detail', method: 'GET', path: `/api/dcim/devices/${ids.device}/` },
@@ -252,6 +269,8 @@ function scenarioList(ids, counter) {
       path: '/api/ipam/ip-addresses/',
       write: true,
       body: () => ({ address: address(counter.next++), status: 'active', description: 'bench' }),
+      counter,
+      luaBody: LUA_ADDRESS,
     },
     {
       // The same write with one enabled webhook that matches it: what queuing its delivery costs the request.
@@ -260,6 +279,8 @@ function scenarioList(ids, counter) {
       path: '/api/ipam/ip-addresses/',
       write: true,
       body: () => ({ address: address(counter.next++), status: 'active', description: 'bench' }),
+      counter,
+      luaBody: LUA_ADDRESS,
       setup: withWebhook,
     },
     {
@@ -268,6 +289,8 @@ function scenarioList(ids, counter) {
       path: '/api/ipam/ip-addresses/',
       write: true,
       body: () => Array.from({ length: 100 }, () => ({ address: address(counter.next++), status: 'active' })),
+      counter,
+      luaBody: `local items = {}; for i = 1, 100 do items[i] = '{"address":"' .. address(n) .. '","status":"active"}'; n = n + 1 end; return '[' .. table.concat(items, ',') .. ']'`,
     },
     {
       name: 'patch device',
@@ -275,6 +298,8 @@ function scenarioList(ids, counter) {
       path: `/api/dcim/devices/${ids.device}/`,
       write: true,
       body: () => ({ description: `bench ${counter.next++}` }),
+      counter,
+      luaBody: `local b = '{"description":"bench ' .. n .. '"}'; n = n + 1; return b`,
     },
     { name: 'status', method: 'GET', path: '/api/status/' },
     // 50 devices with their interfaces and addresses: one GraphQL query, or three REST lists (devices, then by their ids).
@@ -286,7 +311,36 @@ function scenarioList(ids, counter) {
     },
     { name: 'rest 50 devices: interfaces', method: 'GET', path: `/api/dcim/interfaces/?limit=0&${ids.firstDevices.map((id) => `device_id=${id}`).join('&')}`, list: true },
     { name: 'rest 50 devices: addresses', method: 'GET', path: `/api/ipam/ip-addresses/?limit=0&${ids.firstDevices.map((id) => `device_id=${id}`).join('&')}`, list: true },
+    ...spreadScenarios(ids),
   ];
+}
+
+/**
+ * Reads spread over many distinct pages, a random one per request, alone and beside a writer that PATCHes random
+ * devices at a fixed rate; and the writer's latency while readers of every kind run. A kind the data set lacks is left
+ * out, with a message.
+ */
+function spreadScenarios(ids) {
+  const writes = (n) => {
+    const device = 1 + Math.floor(Math.random() * ids.devices);
+    return { method: 'PATCH', path: `/api/dcim/devices/${device}/`, body: { description: `bench ${n}` } };
+  };
+  const scenarios = [];
+  const every = [];
+  for (const kind of SPREAD_KINDS) {
+    const paths = ids.spread[kind.key];
+    if (!paths.length) {
+      if (!spreadScenarios.warned?.has(kind.key)) console.log(`Skipping "${kind.name}": the data set has no such pages (seed it again with --fresh).`);
+      (spreadScenarios.warned ??= new Set()).add(kind.key);
+      continue;
+    }
+    every.push(...paths);
+    scenarios.push({ name: kind.name, method: 'GET', path: paths[0], paths, list: true, uncached: kind.uncached });
+    scenarios.push({ name: `${kind.name} with ${WRITES_PER_SECOND} writes/s`, method: 'GET', path: paths[0], paths, list: true, writer: writes });
+  }
+  // The writer is the headline here: what an automation job waits while people read.
+  if (every.length) scenarios.push({ name: 'writes while spread readers run', method: 'GET', path: every[0], paths: every, list: true, writer: writes, writerHeadline: true });
+  return scenarios;
 }
 
 /** The far end of the webhook scenario: answers every delivery at once, and counts them. */
@@ -335,21 +389,84 @@ async function scenarioIds(base) {
   if (!middle.results.length || busy.results.length !== 1 || !deep.results.length) throw new Error('the data set lacks the scenarios\' device, prefix or addresses');
   // The devices of the first page of 50: what the GraphQL scenario reads, and the REST ones read by id.
   const firstDevices = (await get('/api/dcim/devices/?brief=1&limit=50')).results.map((d) => d.id);
-  return { device: middle.results[0].id, busyPrefix: busy.results[0].id, deepOffset, deepAddress: deep.results[0].id, firstDevices };
+  const spread = await spreadPages(get, devices.count);
+  return { device: middle.results[0].id, busyPrefix: busy.results[0].id, deepOffset, deepAddress: deep.results[0].id, firstDevices, devices: devices.count, spread };
 }
+
+/** The same numbers every run (mulberry32), so that every run reads the same pages. */
+function seededRandom(seed) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function shuffled(items, random) {
+  const a = [...items];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [a[i], a[j]] = [a[j], a[i]];
+  }
+  return a;
+}
+
+/**
+ * Up to SPREAD_PAGES distinct filtered pages of each kind, picked through the API: devices by site, interfaces by
+ * device, addresses by a /24 that holds some, VLANs by group. Fewer where the data set has fewer (10 sites when small).
+ */
+async function spreadPages(get, deviceCount) {
+  const random = seededRandom(36);
+  const all = async (listPath) => (await get(`${listPath}brief=1&limit=${SPREAD_PAGES}`)).results;
+  const sites = await all('/api/dcim/sites/?');
+  // Devices in pages of 50 at offsets spread evenly over them all.
+  const deviceIds = [];
+  const pages = Math.ceil(Math.min(SPREAD_PAGES, deviceCount) / 50);
+  for (let k = 0; k < pages; k++) {
+    const offset = Math.floor((k * deviceCount) / pages);
+    deviceIds.push(...(await get(`/api/dcim/devices/?brief=1&limit=50&offset=${offset}`)).results.map((d) => d.id));
+  }
+  // The first /24s in address order, those that hold addresses.
+  const candidates = (await all('/api/ipam/prefixes/?mask_length=24&')).map((p) => p.prefix);
+  const prefixes = [];
+  for (let i = 0; i < candidates.length; i += 8) {
+    const batch = candidates.slice(i, i + 8);
+    const counts = await Promise.all(batch.map(async (p) => (await get(`/api/ipam/ip-addresses/?parent=${p}&brief=1&limit=1`)).count));
+    prefixes.push(...batch.filter((_, j) => counts[j] > 0));
+  }
+  const groups = await all('/api/ipam/vlan-groups/?');
+  const pick = (values, toPath) => shuffled([...new Set(values)], random).slice(0, SPREAD_PAGES).map(toPath);
+  return {
+    devicesBySite: pick(sites.map((x) => x.id), (id) => `/api/dcim/devices/?site_id=${id}&limit=50`),
+    interfacesByDevice: pick(deviceIds, (id) => `/api/dcim/interfaces/?device_id=${id}`),
+    addressesByPrefix: pick(prefixes, (p) => `/api/ipam/ip-addresses/?parent=${p}`),
+    vlansByGroup: pick(groups.map((x) => x.id), (id) => `/api/ipam/vlans/?group_id=${id}`),
+  };
+}
+
+/** The spread scenarios: one per kind of filtered page. */
+const SPREAD_KINDS = [
+  { name: 'spread device pages', key: 'devicesBySite', uncached: true },
+  { name: 'spread interface pages', key: 'interfacesByDevice' },
+  { name: 'spread address pages', key: 'addressesByPrefix' },
+  { name: 'spread VLAN pages', key: 'vlansByGroup' },
+];
 
 const HEADERS = { Authorization: `Token ${TOKEN}`, Accept: 'application/json', 'Content-Type': 'application/json' };
 
 /**
  * Runs each scenario once in a service inside this process, recording the SQL statements it ran
- * (with their parameters), its status and body: what the ceiling replays.
+ * (with their parameters), its status and body: what the ceiling replays. A spread scenario records the first
+ * SPREAD_RECORDED of its pages (each recorded page costs two requests); the writer scenarios record nothing (the ceiling
+ * has no writer beside it). `extraEnv` configures the service (`READ_CACHE=false`), `wanted` picks the scenarios recorded.
  */
-async function capture(database) {
+async function capture(database, extraEnv = {}, wanted = () => true) {
   const { createApp } = require(path.join(dist, 'app.factory'));
   const { loadConfig } = require(path.join(dist, 'core', 'config', 'config'));
   const { DataSource } = require('typeorm');
   const dataDir = database.env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'inventory-bench-'));
-  const config = loadConfig({ ...cleanEnv(), ...database.env, DATA_DIR: dataDir, SUPERUSER_NAME: 'bench', SUPERUSER_PASSWORD: 'bench-password', SUPERUSER_API_TOKEN: TOKEN, LOG_LEVEL: 'error', MAX_PAGE_SIZE: '1000' });
+  const config = loadConfig({ ...cleanEnv(), ...database.env, DATA_DIR: dataDir, SUPERUSER_NAME: 'bench', SUPERUSER_PASSWORD: 'bench-password', SUPERUSER_API_TOKEN: TOKEN, LOG_LEVEL: 'error', MAX_PAGE_SIZE: '1000', ...extraEnv });
   const app = await createApp(config, { logger: false });
   await app.listen(0, '127.0.0.1');
   const base = `http://127.0.0.1:${app.getHttpServer().address().port}`;
@@ -361,26 +478,17 @@ async function capture(database) {
     const list = scenarioList(ids, counter);
     const captured = [];
     for (const s of list) {
-      const teardown = s.setup ? await s.setup(base) : null;
-      // A read is recorded as it runs under load: after a first request, with what that request let the service remember.
-      if (!s.write) await (await fetch(base + s.path, { method: s.method, headers: HEADERS, body: s.body ? JSON.stringify(s.body()) : undefined })).text();
-      const statements = [];
-      Object.assign(ds, {
-        logger: {
-          logQuery: (sql, params) => statements.push({ sql, params: params ?? [] }),
-          logQueryError: () => undefined,
-          logQuerySlow: () => undefined,
-          logSchemaBuild: () => undefined,
-          logMigration: () => undefined,
-          log: () => undefined,
-        },
-      });
-      const res = await fetch(base + s.path, { method: s.method, headers: HEADERS, body: s.body ? JSON.stringify(s.body()) : undefined });
-      const body = await res.text();
-      Object.assign(ds, { logger: original });
-      await teardown?.();
-      if (!res.ok) throw new Error(`${s.method} ${s.path} answered ${res.status}: ${body.slice(0, 500)}`);
-      captured.push({ name: s.name, status: res.status, body, statements, write: !!s.write });
+      if (!wanted(s) || s.writer) {
+        captured.push({ name: s.name, status: 200, body: '', statements: [], variants: [], write: false });
+        continue;
+      }
+      if (s.paths) {
+        const variants = [];
+        for (const pagePath of s.paths.slice(0, SPREAD_RECORDED)) variants.push(await record(base, ds, { ...s, path: pagePath }));
+        captured.push({ name: s.name, statements: variants[0].statements, variants, write: false });
+        continue;
+      }
+      captured.push({ name: s.name, ...(await record(base, ds, s)), write: !!s.write });
     }
     return { ids, counterStart: counter.next, captured };
   } finally {
@@ -390,13 +498,43 @@ async function capture(database) {
   }
 }
 
+/** One request's statements, status and body, recorded through the data source's query logger. */
+async function record(base, ds, s) {
+  const original = ds.logger;
+  const teardown = s.setup ? await s.setup(base) : null;
+  try {
+    // A read is recorded as it runs under load: after a first request, with what that request let the service remember.
+    if (!s.write) await (await fetch(base + s.path, { method: s.method, headers: HEADERS, body: s.body ? JSON.stringify(s.body()) : undefined })).text();
+    const statements = [];
+    Object.assign(ds, {
+      logger: {
+        logQuery: (sql, params) => statements.push({ sql, params: params ?? [] }),
+        logQueryError: () => undefined,
+        logQuerySlow: () => undefined,
+        logSchemaBuild: () => undefined,
+        logMigration: () => undefined,
+        log: () => undefined,
+      },
+    });
+    const res = await fetch(base + s.path, { method: s.method, headers: HEADERS, body: s.body ? JSON.stringify(s.body()) : undefined });
+    const body = await res.text();
+    if (!res.ok) throw new Error(`${s.method} ${s.path} answered ${res.status}: ${body.slice(0, 500)}`);
+    return { status: res.status, body, statements };
+  } finally {
+    Object.assign(ds, { logger: original });
+    await teardown?.();
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Processes under load: the service and the ceiling.
 
 class Service {
-  constructor(database, extraEnv = {}) {
+  /** `checkout`: the source tree whose build runs (another commit's, for --before). */
+  constructor(database, extraEnv = {}, checkout = root) {
     this.database = database;
     this.extraEnv = extraEnv;
+    this.checkout = checkout;
     this.log = [];
   }
 
@@ -415,10 +553,12 @@ class Service {
       SUPERUSER_API_TOKEN: TOKEN,
       LOG_LEVEL: 'warn',
       MAX_PAGE_SIZE: '1000',
+      // For the caches' hit rates; every service measured has them on, so that all pay the same.
+      METRICS_ENABLED: 'true',
       ...this.extraEnv,
     };
     if (!env.DATA_DIR) env.DATA_DIR = (this.tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'inventory-bench-')));
-    this.child = spawn(process.execPath, [entry], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child = spawn(process.execPath, [path.join(this.checkout, 'dist', 'src', 'main.js')], { cwd: this.checkout, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const keep = (chunk) => {
       this.log.push(chunk.toString());
       if (this.log.length > 200) this.log.shift();
@@ -516,7 +656,7 @@ class Ceiling {
 }
 
 /**
- * Waits until the requests a run left behind are done: autocannon stops sending when its time is up, but the
+ * Waits until the requests a run left behind are done: wrk stops sending when its time is up, but the
  * service and the database finish what they were given (seconds, for a deep offset), and that would weigh on the
  * next run. PostgreSQL: until no statement runs on the benchmark's database; both: until the service answers
  * its status promptly.
@@ -538,34 +678,36 @@ async function settle(database, base) {
   }
 }
 
-function percentile(sorted, p) {
-  if (sorted.length === 0) return null;
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return +sorted[i].toFixed(2);
-}
+/** The load generator. */
+const WRK = findWrk();
 
-/** One autocannon run; latencies are collected here because autocannon reports p97.5, not p95. */
-async function measure(base, pid, { method, path: urlPath, body }, connections, duration) {
-  const latencies = [];
-  const request = { method, path: urlPath };
-  if (body) request.setupRequest = (req) => ({ ...req, body: JSON.stringify(body()) });
+/**
+ * One run of a scenario at `base`: a fixed path, or a random one of its `paths` per request. With `writerBase`, a
+ * scenario's writer sends its PATCHes there at a fixed rate meanwhile, and the result carries the writer's numbers.
+ */
+async function measure(base, pid, scenario, connections, duration, writerBase = null) {
+  const writer = writerBase && scenario.writer ? startWriter({ base: writerBase, rate: WRITES_PER_SECOND, headers: HEADERS, request: scenario.writer }) : null;
+  let writes = null;
+  const { method, path: urlPath, paths, body, luaBody, counter } = scenario;
   const { result, peakRssMiB } = await peakDuring(pid, async () => {
-    const instance = autocannon({ url: base, connections, duration, headers: HEADERS, requests: [request] });
-    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
-    return instance;
+    try {
+      return await runWrk(WRK, {
+        base,
+        method,
+        path: paths ? undefined : urlPath,
+        paths,
+        ...(luaBody ? { luaBody, counter: counter.next } : { body: body ? JSON.stringify(body()) : undefined }),
+        headers: HEADERS,
+        connections,
+        duration,
+      });
+    } finally {
+      writes = (await writer?.stop()) ?? null;
+    }
   });
-  latencies.sort((a, b) => a - b);
-  return {
-    // Answers that succeeded: a ceiling's statement cut short by its timeout answers 500, which is no speed.
-    reqPerSec: +(result['2xx'] / (result.duration || duration)).toFixed(1),
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    requests: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-    peakRssMiB,
-  };
+  // The next run's bodies start where this one's ended: each address is new.
+  if (luaBody) counter.next = result.counter;
+  return { ...result, peakRssMiB, writer: writes };
 }
 
 /** `limit=0` over every address with no page maximum: one request, its time, size and the service's memory. */
@@ -623,18 +765,33 @@ function markdown(report) {
   lines.push(`Data set: ${Object.entries(s.sizes).filter(([k]) => !/Per/.test(k)).map(([k, v]) => `${v.toLocaleString('en')} ${k}`).join(', ')}.`);
   lines.push(`Seeding: ${s.seconds} s${report.seedingReused ? ' (seeded by an earlier run and reused)' : ''}.`);
   lines.push('');
-  lines.push('Ratio: the service\'s requests per second over the ceiling\'s, a bare Node server that runs the same SQL with the same driver and answers the same bytes from memory. "baseline" is the same server running the statements an earlier commit ran for the scenario (`bench/baseline/`), "vs baseline" the service over it. "memory req/s" is the same server answering without SQL.');
+  lines.push(`Load generator: ${report.loadGenerator}.`);
   lines.push('');
-  const header = ['scenario', 'conns', 'SQL', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'peak RSS MiB', 'ceiling req/s', 'ratio', 'baseline SQL', 'baseline req/s', 'vs baseline', 'memory req/s', 'errors'];
+  lines.push('Ratio: the service\'s requests per second over the ceiling\'s, a bare Node server that runs the same SQL with the same driver and answers the same bytes from memory (for a spread scenario, those of a random one of its recorded pages). "baseline" is the same server running the statements an earlier commit ran for the scenario (`bench/baseline/`), "vs baseline" the service over it. "memory req/s" is the same server answering without SQL. "before" is the service built at the commit `--before` names, measured in the same run. "cache hits": each read cache\'s hit rate during the run (from `/metrics`), with the lookups it counted.');
+  lines.push('');
+  const header = ['scenario', 'conns', 'SQL', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'peak RSS MiB', 'ceiling req/s', 'ratio', 'baseline SQL', 'baseline req/s', 'vs baseline', 'memory req/s', 'before req/s', '× before', 'errors', 'cache hits'];
   lines.push(`| ${header.join(' | ')} |`);
   lines.push(`| ${header.map((_, i) => (i === 0 ? '---' : '---:')).join(' | ')} |`);
   for (const r of report.results) {
     const flag = r.ratio !== null && r.ratio < RATIO_FLOOR ? ' ⚠' : '';
     lines.push(
-      `| ${[r.scenario, r.connections, r.statements, r.reqPerSec, r.p50, r.p95, r.p99, r.peakRssMiB, r.ceilingReqPerSec, r.ratio === null ? '-' : `${r.ratio.toFixed(2)}${flag}`, r.baselineStatements, r.baselineReqPerSec, r.baselineRatio?.toFixed(2), r.memoryReqPerSec, r.non2xx + r.errors]
+      `| ${[r.scenario, r.connections, r.statements, r.reqPerSec, r.p50, r.p95, r.p99, r.peakRssMiB, r.ceilingReqPerSec, r.ratio === null ? '-' : `${r.ratio.toFixed(2)}${flag}`, r.baselineStatements, r.baselineReqPerSec, r.baselineRatio?.toFixed(2), r.memoryReqPerSec, r.beforeReqPerSec, r.timesBefore?.toFixed(2), r.non2xx + r.errors, hitRateText(r.cacheHitRates)]
         .map((v) => String(v ?? '-'))
         .join(' | ')} |`,
     );
+  }
+  const written = report.results.filter((r) => r.writer);
+  if (written.length) {
+    lines.push('');
+    lines.push(`Writers: beside the readers above, the benchmark PATCHes a random device's description ${report.writesPerSecond} times a second on a fixed schedule (each latency counted from when its request was due), on keep-alive connections of its own. In "writes while spread readers run" (readers on every spread kind's pages) the writer is the headline.`);
+    lines.push('');
+    const columns = ['scenario', 'conns', 'readers req/s', 'readers p95 ms', 'writes/s', 'write p50 ms', 'write p95 ms', 'write p99 ms', 'write errors', 'before write p95 ms'];
+    lines.push(`| ${columns.join(' | ')} |`);
+    lines.push(`| ${columns.map((_, i) => (i === 0 ? '---' : '---:')).join(' | ')} |`);
+    for (const r of written) {
+      const w = r.writer;
+      lines.push(`| ${[r.scenario, r.connections, r.reqPerSec, r.p95, w.reqPerSec, w.p50, w.p95, w.p99, w.errors, r.beforeWriter?.p95].map((v) => String(v ?? '-')).join(' | ')} |`);
+    }
   }
   const hooked = report.results.filter((r) => r.webhookDeliveries !== undefined);
   if (hooked.length) {
@@ -654,6 +811,14 @@ function markdown(report) {
   return lines.join('\n') + '\n';
 }
 
+/** `representations 98% of 12k, counts 100% of 300`: each cache looked up during the run. */
+function hitRateText(rates) {
+  if (!rates) return '-';
+  const short = (n) => (n >= 10_000 ? `${Math.round(n / 1000)}k` : String(n));
+  const text = Object.entries(rates).map(([cache, r]) => `${cache} ${Math.round(r.hitRate * 100)}% of ${short(r.lookups)}`);
+  return text.length ? text.join(', ') : 'none looked up';
+}
+
 function gitCommit() {
   try {
     return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
@@ -662,9 +827,67 @@ function gitCommit() {
   }
 }
 
+/** Each read cache's hits and misses so far, from the service's /metrics; null where it reports none (an older commit). */
+async function cacheLookups(base) {
+  try {
+    const res = await fetch(`${base}/metrics`);
+    if (!res.ok) return null;
+    const tally = {};
+    for (const [, kind, cache, value] of (await res.text()).matchAll(/^read_cache_(hits|misses)_total\{cache="(\w+)"\} (\S+)$/gm)) {
+      (tally[cache] ??= { hits: 0, misses: 0 })[kind] = Number(value);
+    }
+    return Object.keys(tally).length ? tally : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Each cache's hit rate between two readings, for the caches looked up in between. */
+function hitRates(before, after) {
+  if (!before || !after) return null;
+  const rates = {};
+  for (const [cache, t] of Object.entries(after)) {
+    const hits = t.hits - (before[cache]?.hits ?? 0);
+    const lookups = hits + t.misses - (before[cache]?.misses ?? 0);
+    if (lookups > 0) rates[cache] = { hitRate: +(hits / lookups).toFixed(3), lookups };
+  }
+  return rates;
+}
+
+/**
+ * `--before COMMIT`: that commit built in a temporary worktree beside this checkout, with this checkout's
+ * node_modules; answers its directory and how to remove it.
+ */
+function buildBefore(commit) {
+  const sha = execFileSync('git', ['rev-parse', '--verify', `${commit}^{commit}`], { cwd: root }).toString().trim();
+  const dir = path.join(os.tmpdir(), `inventory-bench-before-${sha.slice(0, 12)}-${process.pid}`);
+  const remove = () => {
+    try {
+      execFileSync('git', ['worktree', 'remove', '--force', dir], { cwd: root, stdio: 'ignore' });
+    } catch {
+      fs.rmSync(dir, { recursive: true, force: true });
+      execFileSync('git', ['worktree', 'prune'], { cwd: root, stdio: 'ignore' });
+    }
+  };
+  console.log(`Building commit ${sha.slice(0, 12)} (--before) in ${dir}...`);
+  execFileSync('git', ['worktree', 'add', '--detach', dir, sha], { cwd: root, stdio: 'ignore' });
+  try {
+    fs.symlinkSync(fs.realpathSync(path.join(root, 'node_modules')), path.join(dir, 'node_modules'), 'dir');
+    execFileSync(path.join(root, 'node_modules', '.bin', 'nest'), ['build'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
+  } catch (e) {
+    remove();
+    throw new Error(`building ${commit} failed: ${e.message}`);
+  }
+  return { commit: sha.slice(0, 12), dir, remove };
+}
+
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   buildIfNeeded();
+  if (!WRK) {
+    console.error(`The benchmark drives the service with wrk, which is not installed: ${INSTALL_HINT}.`);
+    process.exit(2);
+  }
   const database = new BenchDatabase(opts);
   const { seeded, reused } = await prepareDatabase(database, opts);
   await database.cleanUp(seeded);
@@ -675,7 +898,7 @@ async function main() {
   const baselineFile = path.join(root, 'bench', 'baseline', `${opts.db}-${opts.scale}.json`);
   if (opts.recordBaseline) {
     await database.cleanUp(seeded);
-    const baseline = { date: new Date().toISOString(), commit: gitCommit(), scenarios: captured.map((c) => ({ name: c.name, statements: c.statements })) };
+    const baseline = { date: new Date().toISOString(), commit: gitCommit(), scenarios: captured.filter((c) => !c.variants).map((c) => ({ name: c.name, statements: c.statements })) };
     fs.mkdirSync(path.dirname(baselineFile), { recursive: true });
     fs.writeFileSync(baselineFile, JSON.stringify(baseline, null, 1) + '\n');
     console.log(`Baseline statements of commit ${baseline.commit} written to ${path.relative(root, baselineFile)}`);
@@ -689,78 +912,164 @@ async function main() {
   const scenarios = scenarioList(ids, counter)
     .map((s, index) => ({ ...s, index, captured: captured[index] }))
     .filter((s) => !opts.only || s.name.includes(opts.only));
+  // The headline lists again with the read cache off, each against the statements it then runs.
+  const uncachedScenarios = scenarios.filter((s) => s.uncached);
+  let uncachedCaptured = [];
+  if (uncachedScenarios.length) {
+    console.log('Recording the statements of the headline lists with READ_CACHE=false...');
+    const names = new Set(uncachedScenarios.map((s) => s.name));
+    uncachedCaptured = (await capture(database, { READ_CACHE: 'false' }, (s) => names.has(s.name))).captured;
+  }
+  const uncachedOf = (s) => ({ ...s, index: captured.length + s.index, captured: { ...uncachedCaptured[s.index], baseline: null } });
+  const before = opts.before ? buildBefore(opts.before) : null;
+  await database.cleanUp(seeded);
 
-  const service = new Service(database, opts.redis ? { REDIS_URL: opts.redis } : {});
-  const worker = opts.redis ? new JobWorker(database, opts.redis) : null;
+  // A phase: one service configuration and the rows it is measured for.
+  const rows = [
+    ...scenarios.flatMap((s) => opts.connections.map((connections) => ({ s, connections, uncached: false }))),
+    ...uncachedScenarios.flatMap((s) => opts.connections.map((connections) => ({ s: uncachedOf(s), connections, uncached: true }))),
+  ];
+  const phases = [
+    { uncached: false, env: {}, main: true },
+    { uncached: true, env: { READ_CACHE: 'false' } },
+    ...(before ? [{ uncached: false, env: {}, before: true }, { uncached: true, env: { READ_CACHE: 'false' }, before: true }] : []),
+  ].filter((phase) => rows.some((r) => r.uncached === phase.uncached));
+
   const ceiling = new Ceiling();
-  const results = [];
+  const results = new Map();
   let afterStart = null;
   let peak = null;
+  let service = null;
+  let worker = null;
   const shutdown = async () => {
-    await Promise.allSettled([service.stop(), ceiling.stop(), worker?.stop()]);
+    await Promise.allSettled([service?.stop(), ceiling.stop(), worker?.stop()]);
+    before?.remove();
     process.exit(130);
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
   try {
-    console.log(`Starting the service on ${opts.db}...`);
-    await service.start();
-    await worker?.start();
-    afterStart = memoryOf(service.pid)?.rss ?? null;
-    await ceiling.start(database, captured, opts.duration);
-    // Warm-up: JIT, caches and the database's buffers, for the service and the ceiling alike.
-    for (const s of scenarios) {
-      const teardown = s.setup ? await s.setup(service.base) : null;
-      await measure(service.base, service.pid, s, 2, 1);
-      await teardown?.();
-      await measure(ceiling.base, ceiling.pid, { ...s, path: `/sql/${s.index}` }, 2, 1);
-      if (s.captured.baseline) await measure(ceiling.base, ceiling.pid, { ...s, path: `/baseline/${s.index}` }, 2, 1);
-    }
-    for (const s of scenarios) {
-      for (const connections of opts.connections) {
-        process.stdout.write(`${s.name}, ${connections} connections: `);
-        const run = async (base, pid, scenario) => {
-          const result = await measure(base, pid, scenario, connections, opts.duration);
+    await ceiling.start(database, [...captured, ...uncachedCaptured], opts.duration);
+    for (const phase of phases) {
+      const env = { ...(opts.redis ? { REDIS_URL: opts.redis } : {}), ...phase.env };
+      const label = `${phase.before ? `commit ${before.commit}` : 'the service'}${phase.uncached ? ' with READ_CACHE=false' : ''}`;
+      console.log(`Starting ${label} on ${opts.db}...`);
+      service = new Service(database, env, phase.before ? before.dir : root);
+      worker = opts.redis ? new JobWorker(database, opts.redis) : null;
+      try {
+        await service.start();
+      } catch (e) {
+        if (!phase.before) throw e;
+        console.log(`Commit ${before.commit} did not start on this data set: its columns read "-".\n${e.message.slice(0, 2000)}`);
+        service = null;
+        continue;
+      }
+      await worker?.start();
+      if (phase.main) afterStart = memoryOf(service.pid)?.rss ?? null;
+      const phaseRows = rows.filter((r) => r.uncached === phase.uncached);
+      const withCeiling = phase.main || (phase.uncached && !phase.before);
+      // Warm-up: JIT, caches and the database's buffers, for the service and the ceiling alike.
+      for (const s of [...new Set(phaseRows.map((r) => r.s))]) {
+        const teardown = s.setup ? await s.setup(service.base) : null;
+        await measure(service.base, service.pid, s, 2, 1).catch(() => undefined);
+        await teardown?.();
+        if (!withCeiling || s.writer || !s.captured.statements) continue;
+        await measure(ceiling.base, ceiling.pid, { ...s, path: `/sql/${s.index}`, paths: undefined }, 2, 1);
+        if (s.captured.baseline) await measure(ceiling.base, ceiling.pid, { ...s, path: `/baseline/${s.index}`, paths: undefined }, 2, 1);
+      }
+      for (const { s, connections } of phaseRows) {
+        const name = `${s.name}${phase.uncached ? ' (READ_CACHE=false)' : ''}`;
+        const key = `${name}\u0000${connections}`;
+        process.stdout.write(`${phase.before ? `[${before.commit}] ` : ''}${name}, ${connections} connections: `);
+        const run = async (base, pid, scenario, writerBase) => {
+          const result = await measure(base, pid, scenario, connections, opts.duration, writerBase);
           await settle(database, service.base);
           return result;
         };
         await settle(database, service.base);
         const teardown = s.setup ? await s.setup(service.base) : null;
         const deliveredBefore = webhookTarget.received;
-        const own = await run(service.base, service.pid, s);
-        await teardown?.();
+        const lookupsBefore = await cacheLookups(service.base);
+        let own;
+        try {
+          own = await run(service.base, service.pid, s, service.base);
+        } catch (e) {
+          if (!phase.before) throw e;
+          console.log(`failed: ${e.message}`);
+          continue;
+        } finally {
+          await teardown?.();
+        }
+        const cacheHitRates = hitRates(lookupsBefore, await cacheLookups(service.base));
+        if (phase.before) {
+          const row = results.get(key);
+          // A row the older commit answered with errors has no "before".
+          const usable = own.non2xx + own.errors === 0;
+          Object.assign(row, {
+            beforeReqPerSec: usable ? own.reqPerSec : null,
+            beforeP95: usable ? own.p95 : null,
+            beforeWriter: usable ? own.writer : null,
+            timesBefore: usable && own.reqPerSec ? +(row.reqPerSec / own.reqPerSec).toFixed(2) : null,
+          });
+          if (row.writer && own.writer && usable) row.writerTimesBefore = own.writer.p95 ? +(own.writer.p95 / row.writer.p95).toFixed(2) : null;
+          console.log(`${own.reqPerSec} req/s, p95 ${own.p95} ms${usable ? '' : ` (${own.non2xx + own.errors} errors: not counted)`}`);
+          continue;
+        }
         const deliveries = s.setup ? webhookTarget.received - deliveredBefore : null;
-        const sql = await run(ceiling.base, ceiling.pid, { ...s, path: `/sql/${s.index}` });
-        const memory = await run(ceiling.base, ceiling.pid, { ...s, path: `/memory/${s.index}` });
-        const base = s.captured.baseline ? await run(ceiling.base, ceiling.pid, { ...s, path: `/baseline/${s.index}` }) : null;
-        const ratio = sql.reqPerSec ? +(own.reqPerSec / sql.reqPerSec).toFixed(3) : null;
+        const ceilingRuns = withCeiling && !s.writer && s.captured.statements;
+        const sql = ceilingRuns ? await run(ceiling.base, ceiling.pid, { ...s, path: `/sql/${s.index}`, paths: undefined }) : null;
+        const memory = ceilingRuns ? await run(ceiling.base, ceiling.pid, { ...s, path: `/memory/${s.index}`, paths: undefined }) : null;
+        const base = ceilingRuns && s.captured.baseline ? await run(ceiling.base, ceiling.pid, { ...s, path: `/baseline/${s.index}`, paths: undefined }) : null;
+        const ratio = sql?.reqPerSec ? +(own.reqPerSec / sql.reqPerSec).toFixed(3) : null;
         const baselineRatio = base?.reqPerSec ? +(own.reqPerSec / base.reqPerSec).toFixed(3) : null;
-        console.log(`${own.reqPerSec} req/s, p95 ${own.p95} ms, ceiling ${sql.reqPerSec} req/s, ratio ${ratio}, baseline ${base?.reqPerSec ?? '-'} req/s, ratio ${baselineRatio ?? '-'}`);
-        results.push({
-          scenario: s.name,
+        const variants = s.captured.variants;
+        const statements = variants?.length ? +(variants.reduce((n, v) => n + v.statements.length, 0) / variants.length).toFixed(1) : s.writer ? null : s.captured.statements.length;
+        const writes = own.writer ? `; writer ${own.writer.reqPerSec} writes/s, p95 ${own.writer.p95} ms, ${own.writer.errors} errors` : '';
+        console.log(`${own.reqPerSec} req/s, p95 ${own.p95} ms, ceiling ${sql?.reqPerSec ?? '-'} req/s, ratio ${ratio ?? '-'}, baseline ${base?.reqPerSec ?? '-'} req/s, ratio ${baselineRatio ?? '-'}${writes}`);
+        results.set(key, {
+          scenario: name,
           method: s.method,
-          path: s.path,
+          path: s.paths ? `${s.paths.length} distinct pages, e.g. ${s.paths[0]}` : s.path,
+          ...(s.paths ? { distinctPages: s.paths.length, recordedPages: variants?.length ?? 0 } : {}),
+          readCache: !phase.uncached,
           connections,
-          statements: s.captured.statements.length,
-          ...own,
-          ceilingReqPerSec: sql.reqPerSec,
-          ceilingP95: sql.p95,
+          statements,
+          reqPerSec: own.reqPerSec,
+          p50: own.p50,
+          p95: own.p95,
+          p99: own.p99,
+          requests: own.requests,
+          non2xx: own.non2xx,
+          errors: own.errors,
+          peakRssMiB: own.peakRssMiB,
+          writer: own.writer,
+          writerHeadline: !!s.writerHeadline,
+          cacheHitRates,
+          ceilingReqPerSec: sql?.reqPerSec ?? null,
+          ceilingP95: sql?.p95 ?? null,
           ratio,
           baselineStatements: s.captured.baseline?.length ?? null,
           baselineReqPerSec: base?.reqPerSec ?? null,
           baselineP95: base?.p95 ?? null,
           baselineRatio,
-          memoryReqPerSec: memory.reqPerSec,
+          memoryReqPerSec: memory?.reqPerSec ?? null,
+          beforeReqPerSec: null,
+          timesBefore: null,
           ...(deliveries === null ? {} : { webhookDeliveries: deliveries }),
         });
       }
+      if (phase.main) peak = memoryOf(service.pid)?.peak ?? null;
+      await service.stop();
+      await worker?.stop();
+      service = null;
+      worker = null;
     }
   } finally {
-    peak = memoryOf(service.pid)?.peak ?? null;
     await ceiling.stop();
-    await service.stop();
+    await service?.stop();
     await worker?.stop();
     webhookTarget.server?.close();
+    before?.remove();
   }
   await database.cleanUp(seeded);
 
@@ -770,6 +1079,7 @@ async function main() {
     stream = await streamAll(database, seeded);
   }
 
+  const measured = [...results.values()];
   const report = {
     date: new Date().toISOString(),
     commit: gitCommit(),
@@ -777,16 +1087,18 @@ async function main() {
     platform: `${os.platform()} ${os.release()} ${os.arch()}, ${os.cpus().length} CPUs`,
     db: opts.db,
     scale: opts.scale,
-    options: { duration: opts.duration, connections: opts.connections, only: opts.only, redis: !!opts.redis },
+    options: { duration: opts.duration, connections: opts.connections, only: opts.only, redis: !!opts.redis, before: before?.commit ?? null, label: opts.label },
+    loadGenerator: `wrk (${WRK})`,
+    writesPerSecond: WRITES_PER_SECOND,
     seeding: seeded,
     seedingReused: reused,
-    memory: { afterStart, peak: Math.max(peak ?? 0, ...results.map((r) => r.peakRssMiB ?? 0)) },
-    results,
+    memory: { afterStart, peak: Math.max(peak ?? 0, ...measured.filter((r) => r.readCache).map((r) => r.peakRssMiB ?? 0)) },
+    results: measured,
     stream,
   };
   const summary = markdown(report);
   console.log(`\n${summary}`);
-  const file = path.join(root, 'bench', 'results', `${report.date.slice(0, 10)}-${opts.db}-${opts.scale}`);
+  const file = path.join(root, 'bench', 'results', `${report.date.slice(0, 10)}-${opts.db}-${opts.scale}${opts.label ? `-${opts.label}` : ''}`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(`${file}.json`, JSON.stringify(report, null, 2) + '\n');
   fs.writeFileSync(`${file}.md`, summary);

@@ -8,6 +8,7 @@ import { AppModule } from './app.module';
 import { ensureSuperuser } from './core/auth/superuser';
 import { AppConfig } from './core/config/config';
 import { Database } from './core/db/database';
+import { ReadCache } from './core/db/read-cache';
 import { Outbox } from './core/events/outbox';
 import { dialectRouting } from './core/dialect/routing';
 import { dialectOfVersion } from './core/dialect/registry';
@@ -45,7 +46,8 @@ export async function createApp(config: AppConfig, opts: { logger?: false; modul
     logger: opts.logger === false ? false : new NestLogger(logger),
   });
   const dataSource = app.get(Database).dataSource;
-  const metrics = config.metricsEnabled ? new Metrics(dataSource) : null;
+  const readCache = app.get(ReadCache);
+  const metrics = config.metricsEnabled ? new Metrics(dataSource, () => readCache.lookups.entries()) : null;
   if (metrics) app.get(Outbox).registerMetrics(metrics.registry);
   app.use(dialectRouting(dialectOfVersion(config.apiDialect)));
   app.use(responseHeaders());

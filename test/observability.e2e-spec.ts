@@ -107,6 +107,29 @@ describe('metrics', () => {
     }
   });
 
+  it("count each read cache's hits and misses: a list read twice, unwritten between, is answered from the caches the second time", async () => {
+    await createOne(t, '/api/tenancy/tenants/', { name: 'Cached 1', slug: 'cached-1' });
+    await createOne(t, '/api/tenancy/tenants/', { name: 'Cached 2', slug: 'cached-2' });
+    // A full page: a short one proves its count without a lookup.
+    const page = '/api/tenancy/tenants/?q=cached&limit=1';
+    const lookups = async () => {
+      const text = (await t.anon().get('/metrics')).text;
+      const tally = (kind: string, cache: string) => Number((new RegExp(`^read_cache_${kind}_total\\{cache="${cache}"\\} (\\d+)$`, 'm').exec(text) ?? [])[1] ?? 0);
+      return { countHits: tally('hits', 'counts'), countMisses: tally('misses', 'counts'), jsonHits: tally('hits', 'representations'), jsonMisses: tally('misses', 'representations') };
+    };
+    const before = await lookups();
+    expectStatus(await t.get(page), 200);
+    const first = await lookups();
+    expect(first.countMisses).toBe(before.countMisses + 1);
+    expect(first.jsonMisses).toBeGreaterThan(before.jsonMisses);
+    expectStatus(await t.get(page), 200);
+    const second = await lookups();
+    expect(second.countHits).toBe(first.countHits + 1);
+    expect(second.countMisses).toBe(first.countMisses);
+    expect(second.jsonHits).toBeGreaterThan(first.jsonHits);
+    expect(second.jsonMisses).toBe(first.jsonMisses);
+  });
+
   it('are off by default', async () => {
     const plain = await TestApp.start();
     try {

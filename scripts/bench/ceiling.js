@@ -1,8 +1,8 @@
 // The benchmark's ceiling: a bare Node HTTP server that answers each scenario with the body the
 // service gave, either straight from memory (`/memory/<n>`) or after running the SQL statements the
 // service ran for it (`/sql/<n>`) or those an earlier commit ran (`/baseline/<n>`), with the same
-// driver. Writes run theirs in a transaction rolled back, so that a scenario can be replayed
-// forever. Run as a child: `node ceiling.js <plan.json>`.
+// driver; a spread scenario answers one of its recorded paths at random. Writes run theirs in a
+// transaction rolled back, so that a scenario can be replayed forever. Run as a child: `node ceiling.js <plan.json>`.
 const fs = require('fs');
 const http = require('http');
 const path = require('path');
@@ -56,11 +56,12 @@ function database() {
 }
 
 const db = database();
+const replayable = (statements) => statements.filter((st) => !TRANSACTION_CONTROL.test(st.sql));
+// A spread scenario brings one variant per recorded path, and each request replays one of them at random.
 const scenarios = plan.scenarios.map((s) => ({
-  ...s,
-  body: Buffer.from(s.body),
-  statements: s.statements.filter((st) => !TRANSACTION_CONTROL.test(st.sql)),
-  baseline: s.baseline?.filter((st) => !TRANSACTION_CONTROL.test(st.sql)) ?? null,
+  write: s.write,
+  variants: (s.variants ?? [s]).map((v) => ({ status: v.status, body: Buffer.from(v.body), statements: replayable(v.statements) })),
+  baseline: s.baseline ? replayable(s.baseline) : null,
 }));
 
 const server = http.createServer((req, res) => {
@@ -69,14 +70,15 @@ const server = http.createServer((req, res) => {
   // Drain the request body, as the service must read it too.
   req.resume();
   req.on('end', async () => {
-    if (!scenario || !['memory', 'sql', 'baseline'].includes(mode) || (mode === 'baseline' && !scenario.baseline)) {
+    if (!scenario?.variants.length || !['memory', 'sql', 'baseline'].includes(mode) || (mode === 'baseline' && !scenario.baseline)) {
       res.writeHead(404).end();
       return;
     }
+    const variant = scenario.variants[Math.floor(Math.random() * scenario.variants.length)];
     try {
-      if (mode !== 'memory') await db.run(mode === 'sql' ? scenario.statements : scenario.baseline, scenario.write);
-      res.writeHead(scenario.status, { 'Content-Type': 'application/json', 'Content-Length': scenario.body.length });
-      res.end(scenario.body);
+      if (mode !== 'memory') await db.run(mode === 'sql' ? variant.statements : scenario.baseline, scenario.write);
+      res.writeHead(variant.status, { 'Content-Type': 'application/json', 'Content-Length': variant.body.length });
+      res.end(variant.body);
     } catch (e) {
       res.writeHead(500, { 'Content-Type': 'text/plain' }).end(String(e.message));
     }

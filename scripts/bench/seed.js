@@ -23,13 +23,18 @@ const PLATFORMS = 5;
 /** Addresses per /24: .1 to .250, so that a /24 is busy but not full. */
 const HOSTS_PER_BLOCK = 250;
 const TEN = 10 * 2 ** 24;
+/**
+ * What the data set holds, recorded with it: a data set seeded by an older seeder (another version) is seeded again.
+ * 2: each site's VLANs in a VLAN group scoped to that site.
+ */
+const SEED_VERSION = 2;
 
 function sizes(scale) {
   const s = SCALES[scale];
   const racks = s.sites * s.racksPerSite;
   const devices = racks * s.devicesPerRack;
   const interfaces = devices * s.interfacesPerDevice;
-  return { ...s, racks, devices, interfaces, addresses: interfaces, vlans: s.sites * s.vlansPerSite };
+  return { ...s, racks, devices, interfaces, addresses: interfaces, vlanGroups: s.sites, vlans: s.sites * s.vlansPerSite };
 }
 
 const dotted = (v) => [24, 16, 8, 0].map((s) => (v >>> s) & 255).join('.');
@@ -238,16 +243,25 @@ async function seed(db, scale, log = () => undefined) {
     setNetworkColumns(row, net, net, true);
     return row;
   });
+  // One group per site, scoped to it, holding that site's VLANs.
+  await write('ipam.vlangroup', n.vlanGroups, (i) => ({
+    id: i + 1,
+    name: `Site ${pad(i + 1, 4)} VLANs`,
+    slug: `site-${pad(i + 1, 4)}-vlans`,
+    scope_type: 'dcim.site',
+    scope_id: i + 1,
+  }));
   await write('ipam.vlan', n.vlans, (i) => ({
     id: i + 1,
     site_id: Math.floor(i / n.vlansPerSite) + 1,
+    group_id: Math.floor(i / n.vlansPerSite) + 1,
     vid: 100 + (i % n.vlansPerSite),
     name: `vlan-${100 + (i % n.vlansPerSite)}`,
     status: 1,
     tenant_id: (i % TENANTS) + 1,
   }));
   await db.analyze();
-  return { scale, sizes: n, tables, seconds: +(Number(process.hrtime.bigint() - started) / 1e9).toFixed(2) };
+  return { version: SEED_VERSION, scale, sizes: n, tables, seconds: +(Number(process.hrtime.bigint() - started) / 1e9).toFixed(2) };
 }
 
-module.exports = { seed, postgres, sqlite };
+module.exports = { seed, postgres, sqlite, SEED_VERSION };

@@ -59,6 +59,23 @@ class Lru<T> {
   }
 }
 
+/** The caches `ReadCache` keeps, by the name `/metrics` reports them under. */
+export type ReadCacheName = 'counts' | 'rows' | 'values' | 'per_object' | 'representations';
+
+/** Hits and misses of each cache since the process started: what `/metrics` reports as counters. */
+export class CacheLookups {
+  private readonly tally = new Map<string, { hits: number; misses: number }>();
+  count(cache: ReadCacheName, hits: number, misses: number): void {
+    let entry = this.tally.get(cache);
+    if (!entry) this.tally.set(cache, (entry = { hits: 0, misses: 0 }));
+    entry.hits += hits;
+    entry.misses += misses;
+  }
+  entries(): Array<[string, { hits: number; misses: number }]> {
+    return [...this.tally.entries()];
+  }
+}
+
 /**
  * What reads may reuse across requests and processes: counts, rows by id and small derived values
  * (custom field definitions), each remembered with the write versions of the tables it was read
@@ -77,6 +94,8 @@ export class ReadCache implements OnModuleInit, OnApplicationBootstrap, OnApplic
   private readonly perObject = new Lru<{ versions: string; value: unknown }>(PER_OBJECT);
   private readonly representations = new Lru<{ version: string; bytes: Buffer }>(REPRESENTATION_BYTES, (entry) => entry.bytes.length);
   private readonly loadingValues = new Map<string, Promise<unknown>>();
+  /** Each cache's hits and misses, whether `/metrics` is on or not: counting costs an addition. */
+  readonly lookups = new CacheLookups();
   private readonly logger = new Logger('ReadCache');
   private compactTimer?: NodeJS.Timeout;
   private lastCompaction: { at: number; bytes: number } | null = null;
@@ -193,10 +212,13 @@ export class ReadCache implements OnModuleInit, OnApplicationBootstrap, OnApplic
       },
       representations: async (keys) => {
         const version = await everyVersion();
-        return keys.map((key) => {
+        const found = keys.map((key) => {
           const entry = this.representations.get(key);
           return entry?.version === version ? entry.bytes : undefined;
         });
+        const hits = found.filter((bytes) => bytes !== undefined).length;
+        this.lookups.count('representations', hits, keys.length - hits);
+        return found;
       },
       rememberRepresentations: async (entries) => {
         const version = await everyVersion();
@@ -210,7 +232,11 @@ export class ReadCache implements OnModuleInit, OnApplicationBootstrap, OnApplic
         const versions = await versionsOf(tables);
         const key = `${sql}\u0000${JSON.stringify(params)}`;
         const known = this.counts.get(key);
-        if (known?.versions === versions) return known.count;
+        if (known?.versions === versions) {
+          this.lookups.count('counts', 1, 0);
+          return known.count;
+        }
+        this.lookups.count('counts', 0, 1);
         const count = await load();
         this.counts.set(key, { versions, count });
         return count;
@@ -225,6 +251,7 @@ export class ReadCache implements OnModuleInit, OnApplicationBootstrap, OnApplic
           if (entry?.version === version) found.push({ ...entry.row });
           else missing.push(id);
         }
+        this.lookups.count('rows', ids.length - missing.length, missing.length);
         if (missing.length) {
           for (const row of await load(missing)) {
             this.rows.set(`${table}:${row.id}`, { version, row: { ...row } });
@@ -243,6 +270,7 @@ export class ReadCache implements OnModuleInit, OnApplicationBootstrap, OnApplic
           if (entry?.versions === versions) found.set(id, entry.value as T);
           else missing.push(id);
         }
+        this.lookups.count('per_object', ids.length - missing.length, missing.length);
         if (missing.length) {
           const loaded = await load(missing);
           for (const id of missing) {
@@ -257,7 +285,11 @@ export class ReadCache implements OnModuleInit, OnApplicationBootstrap, OnApplic
         if (!tables.every((t) => this.versioned.has(t))) return load();
         const versions = await versionsOf(tables);
         const known = this.values.get(key);
-        if (known?.versions === versions) return known.value as T;
+        if (known?.versions === versions) {
+          this.lookups.count('values', 1, 0);
+          return known.value as T;
+        }
+        this.lookups.count('values', 0, 1);
         // Requests that find the same value missing at once read it once.
         const loadingKey = `${key}\u0000${versions}`;
         let loading = this.loadingValues.get(loadingKey) as Promise<T> | undefined;

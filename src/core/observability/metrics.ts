@@ -29,8 +29,25 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  constructor(dataSource: DataSource) {
+  /** `cacheLookups`: each cache's hits and misses so far, read at every scrape. */
+  constructor(dataSource: DataSource, cacheLookups?: () => Array<[string, { hits: number; misses: number }]>) {
     collectDefaultMetrics({ register: this.registry });
+    if (cacheLookups) {
+      // Totals kept by the caches themselves, so that a lookup costs no label resolution; the counters mirror them.
+      const mirror = (name: string, help: string, pick: (t: { hits: number; misses: number }) => number) =>
+        new Counter({
+          name,
+          help,
+          labelNames: ['cache'],
+          registers: [this.registry],
+          collect() {
+            this.reset();
+            for (const [cache, tally] of cacheLookups()) this.inc({ cache }, pick(tally));
+          },
+        });
+      mirror('read_cache_hits_total', 'Lookups a read cache answered, by cache', (t) => t.hits);
+      mirror('read_cache_misses_total', 'Lookups a read cache could not answer, by cache', (t) => t.misses);
+    }
     const statements = new Histogram({
       name: 'db_statement_duration_seconds',
       help: 'Database statement latency, by whether it succeeded',
