@@ -146,4 +146,24 @@ describe('shutdown whatever is down', () => {
       pg.remove();
     }
   });
+
+  it('a standalone worker exits 0 within SHUTDOWN_TIMEOUT on SIGTERM after its PostgreSQL stopped, its outbox sweeps failing', async () => {
+    const pg = new PrivatePostgres(await freePort());
+    try {
+      pg.init();
+      pg.start();
+      const worker = await startWorkerProcess({ DATA_DIR: dataDir(), ...(await redisEnv()), DATABASE_URL: pg.url, OUTBOX_CHECK_INTERVAL: '1' });
+      procs.push(worker.proc);
+      pg.stop('immediate');
+      // A sweep or two against the stopped database.
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      const end = await terminate(worker.proc);
+      expect(end).not.toBeNull();
+      expect(end!.ms).toBeLessThan(SHUTDOWN_TIMEOUT * 1000 + SLACK_MS);
+      expect(end!.code).toBe(0);
+      await expect(fetch(`${worker.healthUrl}/healthz`)).rejects.toThrow();
+    } finally {
+      pg.remove();
+    }
+  });
 });
