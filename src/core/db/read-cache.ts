@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { LRUCache } from 'lru-cache';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { Row } from '../model/model';
 import type { Statement } from '../query/model-query';
@@ -30,35 +31,6 @@ const VERSIONS_RETRY_MS = 60_000;
 /** The rewrite's exclusive lock holds up every request behind it: it waits no longer than this for it. */
 const VERSIONS_LOCK_TIMEOUT_MS = 100;
 
-/** A map that forgets its least recently used entries beyond a total weight: one each, unless `weigh` says. */
-class Lru<T> {
-  private readonly entries = new Map<string, T>();
-  private weight = 0;
-  constructor(
-    private readonly maxWeight: number,
-    private readonly weigh: (value: T) => number = () => 1,
-  ) {}
-  get(key: string): T | undefined {
-    const value = this.entries.get(key);
-    if (value === undefined) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    return value;
-  }
-  set(key: string, value: T): void {
-    this.delete(key);
-    this.entries.set(key, value);
-    this.weight += this.weigh(value);
-    while (this.weight > this.maxWeight) this.delete(this.entries.keys().next().value!);
-  }
-  private delete(key: string): void {
-    const value = this.entries.get(key);
-    if (value === undefined) return;
-    this.entries.delete(key);
-    this.weight -= this.weigh(value);
-  }
-}
-
 /** The caches `ReadCache` keeps, by the name `/metrics` reports them under. */
 export type ReadCacheName = 'counts' | 'rows' | 'values' | 'per_object' | 'representations';
 
@@ -88,11 +60,11 @@ export class CacheLookups {
 export class ReadCache implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
   private versioned = new Set<string>();
   private unversioned = new Set<string>();
-  private readonly counts = new Lru<{ versions: string; count: number }>(COUNTS);
-  private readonly rows = new Lru<{ version: string; row: Row }>(ROWS);
-  private readonly values = new Lru<{ versions: string; value: unknown }>(VALUES);
-  private readonly perObject = new Lru<{ versions: string; value: unknown }>(PER_OBJECT);
-  private readonly representations = new Lru<{ version: string; bytes: Buffer }>(REPRESENTATION_BYTES, (entry) => entry.bytes.length);
+  private readonly counts = new LRUCache<string, { versions: string; count: number }>({ max: COUNTS });
+  private readonly rows = new LRUCache<string, { version: string; row: Row }>({ max: ROWS });
+  private readonly values = new LRUCache<string, { versions: string; value: unknown }>({ max: VALUES });
+  private readonly perObject = new LRUCache<string, { versions: string; value: unknown }>({ max: PER_OBJECT });
+  private readonly representations = new LRUCache<string, { version: string; bytes: Buffer }>({ maxSize: REPRESENTATION_BYTES, sizeCalculation: (entry) => entry.bytes.length });
   private readonly loadingValues = new Map<string, Promise<unknown>>();
   /** Each cache's hits and misses, whether `/metrics` is on or not: counting costs an addition. */
   readonly lookups = new CacheLookups();
