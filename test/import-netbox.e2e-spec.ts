@@ -13,6 +13,7 @@ import { DumpdataSource } from '../src/import-netbox/dumpdata-source';
 import { formatReport } from '../src/import-netbox/report';
 import { PostgresSource } from '../src/import-netbox/source';
 import schemas from '../src/import-netbox/netbox-schemas.json';
+import { adminQuery } from './helpers/scratch-database';
 import { expectStatus, Json } from './helpers/seed';
 import { TestApp, migratedCopyOf } from './helpers/test-app';
 
@@ -53,16 +54,6 @@ async function connectTo(name: string): Promise<{ url: string; client: Client; q
   return { url: url.toString(), client, query: async (sql: string) => (await client.query(sql)).rows as Json[] };
 }
 
-async function adminQuery(sql: string): Promise<void> {
-  const admin = new Client({ connectionString: SERVER });
-  await admin.connect();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
-  }
-}
-
 /**
  * Each dump loaded once a run into a template database, which each source copies: psql takes seconds to load one, and
  * PostgreSQL copies a database in a fraction of one. Dropped after the last test.
@@ -71,7 +62,7 @@ const templates = new Map<string, Promise<string>>();
 afterAll(async () => {
   for (const template of templates.values()) {
     const name = await template.catch(() => undefined);
-    if (name) await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    if (name) await adminQuery(SERVER, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
 });
 
@@ -89,11 +80,11 @@ function templateOf(dump: string): Promise<string> {
  * address, MAC addresses on interfaces and a VM interface (in the notations PostgreSQL's `macaddr` takes).
  */
 async function loadTemplate(dump: string, name: string): Promise<string> {
-  await adminQuery(`CREATE DATABASE ${name}`);
+  await adminQuery(SERVER, `CREATE DATABASE ${name}`);
   try {
     await completeTemplate(dump, name);
   } catch (e) {
-    await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await adminQuery(SERVER, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     throw e;
   }
   return name;
@@ -129,14 +120,14 @@ async function completeTemplate(dump: string, name: string): Promise<void> {
 /** A database of its own holding a dump (NetBox 3.5's demo unless told), as `loadTemplate` completes it. */
 async function netboxSource(dump = DUMP): Promise<{ url: string; query(sql: string): Promise<Json[]>; drop(): Promise<void> }> {
   const name = `netbox_source_${process.pid}_${Date.now()}`;
-  await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${await templateOf(dump)}`);
+  await adminQuery(SERVER, `CREATE DATABASE ${name} TEMPLATE ${await templateOf(dump)}`);
   const { url, client, query } = await connectTo(name);
   return {
     url,
     query,
     drop: async () => {
       await client.end();
-      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await adminQuery(SERVER, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }

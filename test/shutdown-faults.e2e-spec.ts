@@ -2,8 +2,7 @@ import { ChildProcess } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { freePort } from './helpers/ports';
-import { PrivatePostgres } from './helpers/private-postgres';
+import { withPrivatePostgres } from './helpers/private-postgres';
 import { Receiver } from './helpers/receiver';
 import { RedisServer } from './helpers/redis-server';
 import { scratchDatabase } from './helpers/scratch-database';
@@ -129,11 +128,8 @@ describe('shutdown whatever is down', () => {
     }
   });
 
-  it('the API exits within SHUTDOWN_TIMEOUT on SIGTERM after its PostgreSQL stopped', async () => {
-    const pg = new PrivatePostgres(await freePort());
-    try {
-      pg.init();
-      pg.start();
+  it('the API exits within SHUTDOWN_TIMEOUT on SIGTERM after its PostgreSQL stopped', () =>
+    withPrivatePostgres(async (pg) => {
       const service = await startServiceProcess({ DATA_DIR: dataDir(), DATABASE_URL: pg.url, SHUTDOWN_TIMEOUT: String(SHUTDOWN_TIMEOUT) });
       procs.push(service.proc);
       pg.stop('immediate');
@@ -142,16 +138,10 @@ describe('shutdown whatever is down', () => {
       expect(end!.ms).toBeLessThan(SHUTDOWN_TIMEOUT * 1000 + SLACK_MS);
       expect(end!.code).toBe(0);
       await expect(fetch(`${service.url}/healthz`)).rejects.toThrow();
-    } finally {
-      pg.remove();
-    }
-  });
+    }));
 
-  it('a standalone worker exits 0 within SHUTDOWN_TIMEOUT on SIGTERM after its PostgreSQL stopped, its outbox sweeps failing', async () => {
-    const pg = new PrivatePostgres(await freePort());
-    try {
-      pg.init();
-      pg.start();
+  it('a standalone worker exits 0 within SHUTDOWN_TIMEOUT on SIGTERM after its PostgreSQL stopped, its outbox sweeps failing', () =>
+    withPrivatePostgres(async (pg) => {
       const worker = await startWorkerProcess({ DATA_DIR: dataDir(), ...(await redisEnv()), DATABASE_URL: pg.url, OUTBOX_CHECK_INTERVAL: '1' });
       procs.push(worker.proc);
       pg.stop('immediate');
@@ -162,8 +152,5 @@ describe('shutdown whatever is down', () => {
       expect(end!.ms).toBeLessThan(SHUTDOWN_TIMEOUT * 1000 + SLACK_MS);
       expect(end!.code).toBe(0);
       await expect(fetch(`${worker.healthUrl}/healthz`)).rejects.toThrow();
-    } finally {
-      pg.remove();
-    }
-  });
+    }));
 });

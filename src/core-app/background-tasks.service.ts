@@ -7,6 +7,7 @@ import { Jobs } from '../core/jobs/queue';
 import { QueueInfo, TaskInfo, TaskOutcome, WorkerInfo } from '../core/jobs/tasks';
 import { formatTimestamp } from '../core/model/fields';
 import { QueryParams } from '../core/query/filters';
+import { deadline } from '../core/util/timeout';
 
 export const QUEUES_PATH = '/api/core/background-queues/';
 export const WORKERS_PATH = '/api/core/background-workers/';
@@ -37,16 +38,10 @@ function listPage(params: QueryParams, paginateCount: number): ListPage {
 const QUEUE_WAIT_MS = 3000;
 
 /** The queue's answer, or 503 when it gives none in time. */
-async function answered<T>(work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const gaveUp = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ApiError(503, { detail: 'The job queue did not answer in time.' }, { 'Retry-After': '5' })), QUEUE_WAIT_MS);
+function answered<T>(work: Promise<T>): Promise<T> {
+  return deadline(work, QUEUE_WAIT_MS, () => {
+    throw new ApiError(503, { detail: 'The job queue did not answer in time.' }, { 'Retry-After': '5' });
   });
-  try {
-    return await Promise.race([work, gaveUp]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 const timestamp = (d: Date | null) => (d ? formatTimestamp(d) : null);

@@ -2,6 +2,7 @@ import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { freePort } from './ports';
 
 /** Debian's PostgreSQL programs, newest version first. */
 function postgresBin(): string {
@@ -52,5 +53,17 @@ export class PrivatePostgres {
       // already stopped
     }
     fs.rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** `run` with a PostgreSQL server of its own, started on a free port and removed after, whatever happens. */
+export async function withPrivatePostgres<T>(run: (pg: PrivatePostgres) => Promise<T>): Promise<T> {
+  const pg = new PrivatePostgres(await freePort());
+  try {
+    pg.init();
+    pg.start();
+    return await run(pg);
+  } finally {
+    pg.remove();
   }
 }

@@ -176,7 +176,7 @@ export class CrudService {
       const request = ctx.method ? { method: ctx.method, path: new URL(ctx.url).pathname } : undefined;
       done = { changes: writer.changes, deleted, user: ctx.user, requestId: ctx.requestId ?? null, request };
       // With the changes, in their transaction: the events they cause, delivered even if this process stops now.
-      recorded = await this.outbox.record(em, done, this.cache.readerAsOf(ctx.readVersions));
+      recorded = await this.outbox.record(em, done, writer.context?.cache);
       return value;
     });
     // Read after the commit: what the response and the events read shares one look at the versions.

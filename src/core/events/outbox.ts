@@ -8,6 +8,7 @@ import type { CachedReads } from '../db/read-cache';
 import { EnqueueOptions, Jobs } from '../jobs/queue';
 import { ENDED_STATUSES } from '../jobs/tasks';
 import { Shutdown } from '../lifecycle/shutdown';
+import { deadline } from '../util/timeout';
 import { ChangeEvent, ChangeEvents, CommittedChanges, JobSubmission } from './change-events';
 import { OutboxEntry } from './outbox.model';
 
@@ -34,12 +35,6 @@ const STATE_TIMEOUT_MS = 5000;
 const errorMessage = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 const TIMED_OUT = Symbol('timed out');
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
-  let timer: NodeJS.Timeout;
-  const timeout = new Promise<typeof TIMED_OUT>((resolve) => (timer = setTimeout(() => resolve(TIMED_OUT), ms)));
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
 
 /**
  * Events are delivered at least once. A write records its changes in its own transaction when a durable listener (event
@@ -211,7 +206,8 @@ export class Outbox implements OnApplicationBootstrap, BeforeApplicationShutdown
    * False when the queue does not answer.
    */
   private async check(kind: string, jobId: string, data: unknown, options: EnqueueOptions): Promise<boolean> {
-    const task = await withTimeout(this.jobs.queue.task(jobId), STATE_TIMEOUT_MS).catch((): typeof TIMED_OUT => TIMED_OUT);
+    const gaveUp = (): typeof TIMED_OUT => TIMED_OUT;
+    const task = await deadline(this.jobs.queue.task(jobId), STATE_TIMEOUT_MS, gaveUp).catch(gaveUp);
     if (task === TIMED_OUT) return false;
     if (task && ENDED_STATUSES.includes(task.status)) await this.settled(jobId);
     else if (!task) {

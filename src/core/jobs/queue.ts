@@ -7,6 +7,7 @@ import { APP_CONFIG, AppConfig, JobSettings } from '../config/config';
 import { Drain, Shutdown, UNBOUNDED } from '../lifecycle/shutdown';
 import { REDIS_PREFIX, redisConnection } from '../redis';
 import { Semaphore } from '../util/semaphore';
+import { deadline } from '../util/timeout';
 import { LISTING_RANK, QueueInfo, STOPPED_REASON, TaskInfo, TaskOutcome, TaskPage, TaskStatus, WorkerInfo, queueNames } from './tasks';
 
 /** How a job is enqueued: its id (a Job row's `job_id`), a delay, and retries after a failure. */
@@ -93,19 +94,13 @@ export function retryDelayMs(settings: JobSettings, retry: number): number {
 
 /** Fails a job that outruns RQ_DEFAULT_TIMEOUT, and one stopped on request (with `stopped()`'s error). */
 function supervised<T>(work: Promise<T>, seconds: number, what: string, signal?: AbortSignal, stopped: () => Error = () => new Error(STOPPED_REASON)): Promise<T> {
-  let timer: NodeJS.Timeout;
-  let onAbort: (() => void) | undefined;
-  const ended = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} timed out after ${seconds} s`)), seconds * 1000);
-    if (!signal) return;
-    onAbort = () => reject(stopped());
-    if (signal.aborted) onAbort();
-    else signal.addEventListener('abort', onAbort, { once: true });
-  });
-  return Promise.race([work, ended]).finally(() => {
-    clearTimeout(timer);
-    if (onAbort) signal!.removeEventListener('abort', onAbort);
-  });
+  const timedOut = (): never => {
+    throw new Error(`${what} timed out after ${seconds} s`);
+  };
+  const onAbort = (): never => {
+    throw stopped();
+  };
+  return deadline(work, seconds * 1000, timedOut, signal && { signal, onAbort });
 }
 
 const errorMessage = (e: unknown) => (e instanceof Error ? e.message : String(e));

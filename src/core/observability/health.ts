@@ -1,16 +1,15 @@
 import type { Request, Response } from 'express';
 import Redis from 'ioredis';
 import type { DataSource } from 'typeorm';
+import { deadline } from '../util/timeout';
 
 /** How long a dependency has to answer a readiness check. */
 const CHECK_TIMEOUT_MS = 2000;
 
 function within<T>(work: Promise<T>, what: string): Promise<T> {
-  let timer: NodeJS.Timeout;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
+  return deadline(work, CHECK_TIMEOUT_MS, () => {
+    throw new Error(`${what} did not answer within ${CHECK_TIMEOUT_MS} ms`);
   });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 async function redisAnswers(url: string): Promise<void> {

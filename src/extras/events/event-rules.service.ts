@@ -126,20 +126,23 @@ export class EventRules implements ChangeListener, OnModuleInit {
     return cache ? cache.value(ENABLED, [EventRule.table, Webhook.table], read) : read();
   }
 
-  /** The stored names' (conditions are read in them), and each matching rule's webhook's payload dialect. */
-  async wantsDeleted(model: ModelDef, em: EntityManager, cache?: CachedReads): Promise<readonly Dialect[]> {
+  /** The enabled rules as `em`'s transaction sees them, read once in it. */
+  private rulesIn(em: EntityManager, cache?: CachedReads): Promise<ActiveRule[]> {
     let rules = this.inTransaction.get(em);
     if (!rules) this.inTransaction.set(em, (rules = this.enabled(em, cache)));
-    const matched = matching(await rules, model.label, 'object_deleted');
+    return rules;
+  }
+
+  /** The stored names' (conditions are read in them), and each matching rule's webhook's payload dialect. */
+  async wantsDeleted(model: ModelDef, em: EntityManager, cache?: CachedReads): Promise<readonly Dialect[]> {
+    const matched = matching(await this.rulesIn(em, cache), model.label, 'object_deleted');
     if (!matched.length) return [];
     return [...new Set([nativeDialect(), ...matched.flatMap((rule) => (rule.webhook ? [payloadDialectOf(rule.webhook)] : []))])];
   }
 
   /** Changes some enabled rule matches are recorded in the outbox with their write. */
   async interested(changes: ChangeEvent[], em: EntityManager, cache?: CachedReads): Promise<boolean> {
-    let rules = this.inTransaction.get(em);
-    if (!rules) this.inTransaction.set(em, (rules = this.enabled(em, cache)));
-    const enabled = await rules;
+    const enabled = await this.rulesIn(em, cache);
     return enabled.length > 0 && changes.some((change) => matching(enabled, change.model.label, CHANGE_EVENTS[change.action]).length > 0);
   }
 

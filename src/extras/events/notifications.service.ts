@@ -55,17 +55,20 @@ export class Notifications implements ChangeListener, OnModuleInit {
     return cache ? cache.value(SUBSCRIBED, [Subscription.table], read) : read();
   }
 
-  async wantsDeleted(model: ModelDef, em: EntityManager, cache?: CachedReads): Promise<readonly Dialect[]> {
+  /** Subscriptions as `em`'s transaction sees them, read once in it. */
+  private subscribedIn(em: EntityManager, cache?: CachedReads): Promise<Subscribed> {
     let subscribed = this.inTransaction.get(em);
     if (!subscribed) this.inTransaction.set(em, (subscribed = this.subscribed(em, cache)));
-    return (await subscribed).types.has(model.label) ? [nativeDialect()] : [];
+    return subscribed;
+  }
+
+  async wantsDeleted(model: ModelDef, em: EntityManager, cache?: CachedReads): Promise<readonly Dialect[]> {
+    return (await this.subscribedIn(em, cache)).types.has(model.label) ? [nativeDialect()] : [];
   }
 
   /** Changes to objects of a type someone subscribes to are recorded in the outbox with their write. */
   async interested(changes: ChangeEvent[], em: EntityManager, cache?: CachedReads): Promise<boolean> {
-    let subscribed = this.inTransaction.get(em);
-    if (!subscribed) this.inTransaction.set(em, (subscribed = this.subscribed(em, cache)));
-    const { types } = await subscribed;
+    const { types } = await this.subscribedIn(em, cache);
     return types.size > 0 && changes.some((change) => change.action !== 'create' && types.has(change.model.label));
   }
 
