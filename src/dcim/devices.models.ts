@@ -234,14 +234,14 @@ async function deviceLabels(devices: Row[], { em, reps, render }: LabelContext):
 async function loadParents(ctx: RenderContext, rows: Row[]): Promise<Map<number, Record<string, unknown>>> {
   const bays = registry.get('dcim.devicebay')!;
   let ids = rows.map((r) => r.id as number);
-  // Whether a device sits in a bay is remembered while bays are unwritten: most sit in none, and need nothing more read.
+  // Which devices sit in a bay is remembered while bays are unwritten, for every device at once: most sit in none, and
+  // a page of devices spread over the inventory then needs nothing more read.
   if (ctx.cache) {
-    const inBay = await ctx.cache.perObject(`in-bay:${Device.label}`, [bays.table], ids, async (missing) => {
-      const found = await selectSql<{ id: number }>(ctx.em, `SELECT b.installed_device_id AS id FROM ${q(bays.table)} b WHERE b.installed_device_id IN (:...ids)`, { ids: missing });
-      const held = new Set(found.map((r) => Number(r.id)));
-      return new Map(missing.map((id) => [id, held.has(id)]));
+    const installed = await ctx.cache.value(`installed:${bays.label}`, [bays.table], async () => {
+      const found = await selectSql<{ id: number }>(ctx.em, `SELECT b.installed_device_id AS id FROM ${q(bays.table)} b WHERE b.installed_device_id IS NOT NULL`, {});
+      return new Set(found.map((r) => Number(r.id)));
     });
-    ids = ids.filter((id) => inBay.get(id));
+    ids = ids.filter((id) => installed.has(id));
     if (!ids.length) return new Map();
   }
   const held = await selectSql<Record<string, any>>(

@@ -252,22 +252,24 @@ export class CrudService {
   }
 
   async list(model: ModelDef, ctx: RequestContext): Promise<ListResult> {
-    const { query, mode, chosen, page, select } = await this.listQuery(model, ctx);
+    const reads = this.cache.reader(ctx.readVersions);
+    const { query, mode, chosen, page, select } = await this.listQuery(model, ctx, reads);
     const release = await this.listSlots.acquire(slotsFor(page.limit));
     try {
-      const reads = this.cache.reader(ctx.readVersions);
       const render = this.render(ctx, this.db.manager, reads, chosen);
       // Where representations are remembered, the page's ids first: only objects not remembered are read whole.
       // The versions are read beside the page, before anything is read through them.
       let listed: { ids: number[]; results: RawJson[] };
-      if (reads.remembersRepresentations) {
+      let wholly = true;
+      if (reads.remembersRepresentations && this.cache.pagesMostlyRemembered(model.label)) {
         const [, ids] = await Promise.all([reads.prefetch(), query.ids(select)]);
-        const read = (missing: number[]) => new ModelQuery(this.db.manager, model, this.db.driver).whereIdIn(missing).rows({ counts: select.counts, order: ['id'] });
+        const read = (missing: number[]) => ((wholly = false), new ModelQuery(this.db.manager, model, this.db.driver).whereIdIn(missing).rows({ counts: select.counts, order: ['id'] }));
         listed = { ids, results: await this.representPage(render, model, ids, mode, reads, read) };
       } else {
         const [, rows] = await Promise.all([reads.prefetch(), query.rows(select)]);
-        listed = { ids: rows.map((r) => r.id as number), results: await this.representPage(render, model, rows.map((r) => r.id as number), mode, reads, async () => rows) };
+        listed = { ids: rows.map((r) => r.id as number), results: await this.representPage(render, model, rows.map((r) => r.id as number), mode, reads, async () => ((wholly = false), rows)) };
       }
+      if (reads.remembersRepresentations && listed.ids.length) this.cache.notePage(model.label, wholly);
       const { ids, results } = listed;
       let result: ListResult;
       if (page.start !== undefined) {
@@ -312,9 +314,10 @@ export class CrudService {
   }
 
   /** What a list reads: the visible objects, filtered, in the requested order, with the counts its mode shows. */
-  private async listQuery(model: ModelDef, ctx: RequestContext): Promise<{ query: ModelQuery; mode: Mode; chosen?: KeyChoice; page: Page; select: RowsOptions }> {
+  private async listQuery(model: ModelDef, ctx: RequestContext, reads?: CachedReads): Promise<{ query: ModelQuery; mode: Mode; chosen?: KeyChoice; page: Page; select: RowsOptions }> {
     const { mode, chosen } = viewOf(model, ctx);
     const query = this.visible(this.db.manager, model, ctx);
+    if (reads) query.remembered = reads.lookup;
     await applyDialectFilters(query, model, ctx);
     const page = pageOf(ctx.params, this.config, takesCursor(model, ctx.dialect));
     const counts = countsFor(model, mode, ctx.dialect, chosen);

@@ -18,6 +18,7 @@ const LOCK_NOT_AVAILABLE = '55P03';
 const TRIGGER_LOCK = 0x77726974;
 /** Entries remembered at once, per kind; the least recently used are forgotten first. */
 const COUNTS = 1000;
+const LOOKUPS = 5000;
 const ROWS = 10_000;
 const VALUES = 200;
 const PER_OBJECT = 20_000;
@@ -31,8 +32,11 @@ const VERSIONS_RETRY_MS = 60_000;
 /** The rewrite's exclusive lock holds up every request behind it: it waits no longer than this for it. */
 const VERSIONS_LOCK_TIMEOUT_MS = 100;
 
+/** A statement's result, as of the versions of the tables it reads. */
+type ByStatement = { versions: string; result: unknown };
+
 /** The caches `ReadCache` keeps, by the name `/metrics` reports them under. */
-export type ReadCacheName = 'counts' | 'rows' | 'values' | 'per_object' | 'representations';
+export type ReadCacheName = 'counts' | 'rows' | 'values' | 'per_object' | 'representations' | 'lookups';
 
 /** Hits and misses of each cache since the process started: what `/metrics` reports as counters. */
 export class CacheLookups {
@@ -60,12 +64,15 @@ export class CacheLookups {
 export class ReadCache implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
   private versioned = new Set<string>();
   private unversioned = new Set<string>();
-  private readonly counts = new LRUCache<string, { versions: string; count: number }>({ max: COUNTS });
+  private readonly counts = new LRUCache<string, ByStatement>({ max: COUNTS });
+  private readonly lookupResults = new LRUCache<string, ByStatement>({ max: LOOKUPS });
   private readonly rows = new LRUCache<string, { version: string; row: Row }>({ max: ROWS });
   private readonly values = new LRUCache<string, { versions: string; value: unknown }>({ max: VALUES });
   private readonly perObject = new LRUCache<string, { versions: string; value: unknown }>({ max: PER_OBJECT });
   private readonly representations = new LRUCache<string, { version: string; bytes: Buffer }>({ maxSize: REPRESENTATION_BYTES, sizeCalculation: (entry) => entry.bytes.length });
   private readonly loadingValues = new Map<string, Promise<unknown>>();
+  /** Per list (a model's label): how often its recent pages were answered wholly from remembered JSON, 0 to 1. */
+  private readonly pagesRemembered = new Map<string, number>();
   /** Each cache's hits and misses, whether `/metrics` is on or not: counting costs an addition. */
   readonly lookups = new CacheLookups();
   private readonly logger = new Logger('ReadCache');
@@ -140,6 +147,21 @@ export class ReadCache implements OnModuleInit, OnApplicationBootstrap, OnApplic
   }
 
   /**
+   * Whether a page of this list should read its ids first, to read whole rows only for the objects not remembered.
+   * That costs a statement more whenever any object is missing, so only where recent pages were mostly answered
+   * wholly from memory: under spread reads, or writes between requests, the page reads its rows at once.
+   */
+  pagesMostlyRemembered(list: string): boolean {
+    return (this.pagesRemembered.get(list) ?? 1) >= 0.5;
+  }
+
+  /** Tells `pagesMostlyRemembered` whether a page of this list was answered wholly from remembered JSON. */
+  notePage(list: string, wholly: boolean): void {
+    const recent = this.pagesRemembered.get(list) ?? 1;
+    this.pagesRemembered.set(list, recent + (Number(wholly) - recent) / 10);
+  }
+
+  /**
    * What one request reads through the cache. It must read outside any write transaction: what a
    * transaction has not committed may yet be undone, and its versions with it.
    */
@@ -173,6 +195,22 @@ export class ReadCache implements OnModuleInit, OnApplicationBootstrap, OnApplic
     // Every table's writes at once: versions only grow, so their sum changes with any write anywhere.
     let everything: Promise<string> | undefined;
     const everyVersion = () => (everything ??= read().then((all) => String([...all.values()].reduce((sum, v) => sum + Number(v), 0))));
+    const byStatement = async <T>(store: LRUCache<string, ByStatement>, name: ReadCacheName, [sql, params]: Statement, load: () => Promise<T>): Promise<T> => {
+      const tables = this.tablesIn(sql);
+      if (!tables) return load();
+      // The versions are read before the statement runs: what is stored under them can only be newer than they are.
+      const versions = await versionsOf(tables);
+      const key = `${sql}\u0000${JSON.stringify(params)}`;
+      const known = store.get(key);
+      if (known?.versions === versions) {
+        this.lookups.count(name, 1, 0);
+        return known.result as T;
+      }
+      this.lookups.count(name, 0, 1);
+      const result = await load();
+      store.set(key, { versions, result });
+      return result;
+    };
     return {
       remembersRepresentations: true,
       prefetch: async () => void (await read()),
@@ -197,22 +235,8 @@ export class ReadCache implements OnModuleInit, OnApplicationBootstrap, OnApplic
         // One object's JSON beyond a sixteenth of the room would push out many others.
         for (const [key, bytes] of entries) if (bytes.length <= REPRESENTATION_BYTES / 16) this.representations.set(key, { version, bytes });
       },
-      count: async ([sql, params], load) => {
-        const tables = this.tablesIn(sql);
-        if (!tables) return load();
-        // The versions are read before the count: a count stored under them can only be newer than they are.
-        const versions = await versionsOf(tables);
-        const key = `${sql}\u0000${JSON.stringify(params)}`;
-        const known = this.counts.get(key);
-        if (known?.versions === versions) {
-          this.lookups.count('counts', 1, 0);
-          return known.count;
-        }
-        this.lookups.count('counts', 0, 1);
-        const count = await load();
-        this.counts.set(key, { versions, count });
-        return count;
-      },
+      count: (statement, load) => byStatement(this.counts, 'counts', statement, load),
+      lookup: (statement, load) => byStatement(this.lookupResults, 'lookups', statement, load),
       rowsById: async (table, ids, load) => {
         if (!this.versioned.has(table)) return load(ids);
         const version = await versionsOf([table]);
@@ -337,6 +361,8 @@ export interface CachedReads {
   supply(pending: Promise<string | null>): void;
   /** A list's count: remembered, or counted by `load` and remembered. */
   count(statement: Statement, load: () => Promise<number>): Promise<number>;
+  /** A lookup's result (a filter's values to ids): remembered, or read by `load` and remembered. Callers must not change it. */
+  lookup<T>(statement: Statement, load: () => Promise<T>): Promise<T>;
   /** Rows of a table by id, in no particular order: those remembered, and the others read by `load`. */
   rowsById(table: string, ids: number[], load: (ids: number[]) => Promise<Row[]>): Promise<Row[]>;
   /** A value derived from some tables: remembered, or computed by `load` and remembered. Callers must not change it. */
@@ -362,6 +388,7 @@ const UNCACHED: CachedReads = {
   prefetch: async () => undefined,
   supply: () => undefined,
   count: (_statement, load) => load(),
+  lookup: (_statement, load) => load(),
   rowsById: (_table, ids, load) => load(ids),
   value: (_key, _tables, load) => load(),
   perObject: (_kind, _tables, ids, load) => load(ids),

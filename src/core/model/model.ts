@@ -3,7 +3,7 @@ import type { AppConfig } from '../config/config';
 import type { CachedReads } from '../db/read-cache';
 import type { ConfigContextSpec } from '../config-context';
 import type { Dialect } from '../dialect/dialect';
-import type { ModelQuery } from '../query/model-query';
+import type { ModelQuery, RememberedStatements } from '../query/model-query';
 import type { RenderContext } from '../serialize/serializer';
 import {
   ComputedField,
@@ -46,6 +46,8 @@ export interface FilterContext {
   lookup: string;
   /** The requesting user, for filters relative to them (a saved filter's `usable`); null when anonymous. */
   user: Row | null;
+  /** The list's read cache for lookups of other tables, when it has one. */
+  remembered?: RememberedStatements;
 }
 
 /** What a model's `labels` may read: the database, in the request's transaction. */

@@ -1,5 +1,5 @@
 import { BooleanField, ComputedField, ContentTypeListField, DateField, Field, FieldError, ForeignKeyField, INT32_MAX, IntegerField, ManyToManyField, TextField } from '../model/fields';
-import { CustomFilter, FilterContext, FilterSetSpec, ModelDef, registry } from '../model/model';
+import { CustomFilter, FilterContext, FilterSetSpec, ModelDef, Row, registry } from '../model/model';
 import { ModelQuery, countSql, q, valueSql } from './model-query';
 import { applyCustomFieldFilter } from '../custom-fields';
 import { applyJsonKeyFilter } from './json-key-filters';
@@ -167,7 +167,7 @@ function customFilter(custom: CustomFilter, own: FilterSpec | undefined): Filter
     schema: custom.schema,
     async apply(query, lookup, values) {
       if (own && lookup !== 'exact') return own.apply(query, lookup, values);
-      const context = (where: FilterContext['where']): FilterContext => ({ where, param: (v) => query.param(v), alias: 't', driver: query.driver, em: query.em, lookup, user: query.user });
+      const context = (where: FilterContext['where']): FilterContext => ({ where, param: (v) => query.param(v), alias: 't', driver: query.driver, em: query.em, lookup, user: query.user, remembered: query.remembered });
       if (lookup !== 'n' || custom.lookups?.includes('n')) return custom.apply(values, context((sql, params) => query.where(sql, params)));
       const conditions: string[] = [];
       await custom.apply(
@@ -452,21 +452,26 @@ export function byAttr(model: () => ModelDef, by = 'id'): CustomFilter {
  * The ids of the objects of `target` whose attribute `by` is one of the given values, refused as NetBox refuses a value
  * that names none; with everything below them when `below` (a tree's filters).
  */
-async function chosenIds(target: ModelDef, by: string, given: string[], ctx: Pick<FilterContext, 'em' | 'driver'>, below: boolean): Promise<number[]> {
+async function chosenIds(target: ModelDef, by: string, given: string[], ctx: Pick<FilterContext, 'em' | 'driver' | 'remembered'>, below: boolean): Promise<number[]> {
   if (!given.length) return [];
   const attr = target.storedFields[by];
   const parsed = given.map((v) => (attr.name === 'id' ? new ForeignKeyField(() => target).parseFilter(v) : attr.parseFilter(v)));
   const chosen = new ModelQuery(ctx.em, target, ctx.driver);
-  const found = await chosen
-    .where(`t.${q(attr.column)} IN ${chosen.params(parsed.map((v) => attr.toParam(v, ctx.driver)))}`)
-    .select({ id: 't.id', attr: `t.${q(attr.column)}`, path: target.tree ? 't.tree_path' : 't.id' });
+  chosen.where(`t.${q(attr.column)} IN ${chosen.params(parsed.map((v) => attr.toParam(v, ctx.driver)))}`);
+  const found = await rowsOf(chosen, { id: 't.id', attr: `t.${q(attr.column)}`, path: target.tree ? 't.tree_path' : 't.id' }, ctx);
   const seen = new Set(found.map((r) => String(r.attr)));
   const missing = given.find((v, i) => !seen.has(String(parsed[i])));
   if (missing !== undefined) throw new FieldError([`Select a valid choice. ${missing} is not one of the available choices.`]);
   if (!below || !target.tree || !found.length) return found.map((r) => Number(r.id));
   const under = new ModelQuery(ctx.em, target, ctx.driver);
   under.where(`(${found.map((r) => `t.tree_path LIKE ${under.param(`${r.path}%`)}`).join(' OR ')})`);
-  return (await under.select({ id: 't.id' })).map((r) => Number(r.id));
+  return (await rowsOf(under, { id: 't.id' }, ctx)).map((r) => Number(r.id));
+}
+
+/** A lookup's rows, through the list's read cache when it has one: the same filter values are looked up again and again. */
+function rowsOf(query: ModelQuery, expressions: Record<string, string>, ctx: Pick<FilterContext, 'remembered'>): Promise<Row[]> {
+  const statement = query.selectStatement(expressions);
+  return ctx.remembered ? ctx.remembered(statement, () => query.run<Row>(statement)) : query.run<Row>(statement);
 }
 
 /** Whether a JSON list column holds a value (`units` holding 5). */

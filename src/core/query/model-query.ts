@@ -15,6 +15,8 @@ export interface RowsOptions {
 
 /** SQL with its parameters, placeholders and values as the driver takes them. */
 export type Statement = [sql: string, params: unknown[]];
+/** Answers a statement from what was remembered of it while the tables it reads are unwritten, or runs `load`. */
+export type RememberedStatements = <T>(statement: Statement, load: () => Promise<T>) => Promise<T>;
 
 /**
  * One SELECT over a model's table (alias `t`): conditions, ordering, paging,
@@ -24,6 +26,8 @@ export type Statement = [sql: string, params: unknown[]];
 export class ModelQuery {
   /** The requesting user, for filters relative to them; null when anonymous or not known. */
   user: Row | null = null;
+  /** A list's read cache, for the lookups its filters make (a site's id to check it exists); none inside a write. */
+  remembered?: RememberedStatements;
   private paramSeq = 0;
   private readonly conditions: string[] = [];
   private readonly joins: string[] = [];
@@ -156,7 +160,7 @@ export class ModelQuery {
     return [widened, values];
   }
 
-  private run<T>([sql, params]: Statement): Promise<T[]> {
+  run<T>([sql, params]: Statement): Promise<T[]> {
     return this.em.query(sql, params);
   }
 
