@@ -4,6 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { Driver } from '../model/fields';
 import { driverOf } from './data-source';
+import { gatherReads } from './read-batch';
 import { SnapshotRead, postgresSnapshot, sqliteSnapshot } from './snapshot-read';
 import { isRetryable } from './unavailable';
 
@@ -21,6 +22,7 @@ export class Database {
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.driver = driverOf(config);
+    if (this.driver === 'postgres') gatherReads(dataSource);
   }
 
   get manager(): EntityManager {

@@ -1,4 +1,5 @@
 import { EntityManager } from 'typeorm';
+import { runRead } from '../db/read-batch';
 import { ComputedField, Driver, Field, GenericRelationField, INT32_MAX, ManyToManyField } from '../model/fields';
 import { ModelDef, Row, WriteContext, registry } from '../model/model';
 
@@ -161,7 +162,7 @@ export class ModelQuery {
   }
 
   run<T>([sql, params]: Statement): Promise<T[]> {
-    return this.em.query(sql, params);
+    return runRead<T>(this.em, sql, params);
   }
 
   /** Converts a raw row in place: it holds exactly the selected columns, and a copy per row is garbage on a page of a thousand. */
@@ -261,7 +262,7 @@ interface Join {
  */
 export function selectSql<T = Row>(em: EntityManager, sql: string, params: Record<string, unknown> = {}): Promise<T[]> {
   const [text, values] = em.connection.driver.escapeQueryWithParameters(sql, params, {});
-  return em.query(text, values);
+  return runRead<T>(em, text, values);
 }
 
 /** SQL for the values of `value` over `from` (its FROM and WHERE), as a JSON list in the order of `order`; `parseJsonList` reads it. */

@@ -1,0 +1,104 @@
+import { escapeLiteral } from 'pg';
+import type { DataSource, EntityManager } from 'typeorm';
+
+// The driver's own conversion of a parameter to its text, untyped in @types/pg.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { prepareValue } = require('pg/lib/utils') as { prepareValue(value: unknown): unknown };
+
+interface PendingRead {
+  sql: string;
+  params: unknown[];
+  /** The statement with its parameters written in as literals, to share one message with others. */
+  text: string;
+  resolve: (rows: any[]) => void;
+  reject: (error: unknown) => void;
+}
+
+/** A string literal, a quoted identifier, or a placeholder (`$3`): literals and identifiers are copied as they are. */
+const TOKENS = /'(?:[^']|'')*'|"(?:[^"]|"")*"|\$(\d+)/g;
+
+/**
+ * The statement with each `$n` written as a literal of unknown type, as the driver sends a parameter: PostgreSQL then
+ * types it by where it stands, the same as the parameter. Null when a value cannot be written so (binary data).
+ */
+export function withLiterals(sql: string, params: unknown[]): string | null {
+  const literals: string[] = [];
+  for (const value of params) {
+    const prepared = prepareValue(value) as unknown;
+    if (prepared === null || prepared === undefined) literals.push('NULL');
+    else if (typeof prepared === 'string') literals.push(escapeLiteral(prepared));
+    else return null;
+  }
+  let missing = false;
+  const text = sql.replace(TOKENS, (token, n: string | undefined) => {
+    if (n === undefined) return token;
+    const literal = literals[Number(n) - 1];
+    if (literal === undefined) missing = true;
+    return literal ?? token;
+  });
+  return missing ? null : text;
+}
+
+/**
+ * Reads outside any transaction, gathered into one round trip to PostgreSQL while they are issued together: a page's
+ * related objects, tags and count, and other requests' reads of the same moment. Each round trip costs both processes
+ * far more than a small statement's work (the process switch behind every socket write on a few cores), so a page
+ * that reads five tables at once pays for one. Statements are still logged one by one.
+ */
+export class ReadBatch {
+  private pending: PendingRead[] = [];
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Whether a manager's reads may be gathered: the data source's own, outside any transaction. */
+  serves(em: EntityManager): boolean {
+    return em.connection === this.dataSource && !em.queryRunner;
+  }
+
+  query<T>(sql: string, params: unknown[]): Promise<T[]> {
+    const text = withLiterals(sql, params);
+    if (text === null) return this.dataSource.manager.query(sql, params);
+    return new Promise<T[]>((resolve, reject) => {
+      // Whatever else is issued before the event loop turns joins this round trip.
+      if (!this.pending.length) setImmediate(() => void this.flush());
+      this.pending.push({ sql, params, text, resolve, reject });
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.pending;
+    this.pending = [];
+    if (batch.length === 1) return this.alone(batch[0]);
+    for (const read of batch) this.dataSource.logger.logQuery(read.sql, read.params);
+    let results: Array<{ rows: any[] }>;
+    const runner = this.dataSource.createQueryRunner();
+    try {
+      const client = (await runner.connect()) as { query(text: string): Promise<Array<{ rows: any[] }>> };
+      results = await client.query(batch.map((read) => read.text).join(';\n'));
+    } catch {
+      // One failing statement fails them all: each runs again alone, for its own answer or error.
+      for (const read of batch) void this.alone(read);
+      return;
+    } finally {
+      await runner.release();
+    }
+    batch.forEach((read, i) => read.resolve(results[i].rows));
+  }
+
+  private async alone(read: PendingRead): Promise<void> {
+    await this.dataSource.manager.query(read.sql, read.params).then(read.resolve, read.reject);
+  }
+}
+
+const batches = new WeakMap<DataSource, ReadBatch>();
+
+/** Gathers the reads of this data source's own manager from now on (PostgreSQL's; SQLite answers in the process). */
+export function gatherReads(dataSource: DataSource): void {
+  batches.set(dataSource, new ReadBatch(dataSource));
+}
+
+/** Runs a read: gathered with others where the manager allows it, or on the manager. */
+export function runRead<T>(em: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
+  const batch = batches.get(em.connection);
+  return batch?.serves(em) ? batch.query<T>(sql, params) : em.query(sql, params);
+}
