@@ -105,11 +105,9 @@ export async function represent(ctx: RenderContext, model: ModelDef, rows: Row[]
   const keys = chosenOf(keysFor(model, mode, ctx.dialect), model, ctx.nested ? undefined : ctx.chosen).filter((k) => !ctx.exclude?.has(k) && !(ctx.nested && k in model.counts));
   const related = new Map<string, Map<number | string, Representation>>();
   const many = new Map<string, Map<number, Representation[]>>();
-  const tags = keys.includes('tags') && model.features.tags ? await loadTags(ctx, model, rows.map((r) => r.id)) : null;
-  const configContexts = model.configContext && keys.includes('config_context') ? await renderConfigContexts(ctx, model, rows) : null;
-  const customFields = keys.includes('custom_fields') ? await renderCustomFields(ctx.em, model, rows, ctx) : null;
   const reverse = mode === 'full' ? registry.reverseRelationsTo(model) : new Map<string, ForeignKeyField>();
-  for (const key of keys) {
+  // Everything a page reads beyond its rows is read at once: on PostgreSQL, in one round trip (core/db/read-batch).
+  const loadRelated = async (key: string): Promise<void> => {
     const field = model.fields[key];
     if (reverse.has(key)) {
       many.set(key, await loadReverse(ctx, reverse.get(key)!, rows.map((r) => r.id)));
@@ -121,7 +119,13 @@ export async function represent(ctx: RenderContext, model: ModelDef, rows: Row[]
     } else if (field instanceof GenericRelationField) {
       related.set(key, await loadGeneric(ctx, field, rows));
     }
-  }
+  };
+  const [tags, configContexts, customFields] = await Promise.all([
+    keys.includes('tags') && model.features.tags ? loadTags(ctx, model, rows.map((r) => r.id)) : null,
+    model.configContext && keys.includes('config_context') ? renderConfigContexts(ctx, model, rows) : null,
+    keys.includes('custom_fields') ? renderCustomFields(ctx.em, model, rows, ctx) : null,
+    Promise.all(keys.map(loadRelated)),
+  ]);
   // What each key reads, decided once for the page rather than once per row.
   const readers = keys.map((key): [string, (row: Row) => unknown] => [key, readerFor(ctx, model, key, { related, many, tags, configContexts, customFields, reverse })]);
   const reps = rows.map((row) => {
