@@ -527,6 +527,11 @@ async function record(base, ds, s) {
 }
 
 // ---------------------------------------------------------------------------------------------
+/** Whether `--only` picks a scenario: its name contains one of the `|`-separated texts. */
+function chosen(opts, name) {
+  return !opts.only || opts.only.split('|').some((text) => name.includes(text));
+}
+
 // Processes under load: the service and the ceiling.
 
 class Service {
@@ -911,7 +916,7 @@ async function main() {
   const counter = { next: counterStart };
   const scenarios = scenarioList(ids, counter)
     .map((s, index) => ({ ...s, index, captured: captured[index] }))
-    .filter((s) => !opts.only || s.name.includes(opts.only));
+    .filter((s) => chosen(opts, s.name));
   // The headline lists again with the read cache off, each against the statements it then runs.
   const uncachedScenarios = scenarios.filter((s) => s.uncached);
   let uncachedCaptured = [];
@@ -1074,7 +1079,7 @@ async function main() {
   await database.cleanUp(seeded);
 
   let stream = null;
-  if (!opts.only || 'stream'.includes(opts.only)) {
+  if (chosen(opts, 'streaming')) {
     console.log('Streaming every address with limit=0 and no page maximum...');
     stream = await streamAll(database, seeded);
   }
