@@ -41,7 +41,7 @@ export function withLiterals(sql: string, params: unknown[]): string | null {
 
 /**
  * Reads outside any transaction, gathered into one round trip to PostgreSQL while they are issued together: a page's
- * related objects, tags and count, and other requests' reads of the same moment. Each round trip costs both processes
+ * related objects, tags and count. Each round trip costs both processes
  * far more than a small statement's work (the process switch behind every socket write on a few cores), so a page
  * that reads five tables at once pays for one. Statements are still logged one by one.
  */
@@ -59,8 +59,9 @@ export class ReadBatch {
     const text = withLiterals(sql, params);
     if (text === null) return this.dataSource.manager.query(sql, params);
     return new Promise<T[]>((resolve, reject) => {
-      // Whatever else is issued before the event loop turns joins this round trip.
-      if (!this.pending.length) setImmediate(() => void this.flush());
+      // What else is issued before this turn's promises settle joins this round trip: a page's reads, started at
+      // once. Waiting for the event loop to turn would hold up a write that reads here while it holds its row locks.
+      if (!this.pending.length) process.nextTick(() => void this.flush());
       this.pending.push({ sql, params, text, resolve, reject });
     });
   }
