@@ -215,7 +215,9 @@ export class ReadCache implements OnModuleInit, OnApplicationBootstrap, OnApplic
       remembersRepresentations: true,
       prefetch: async () => void (await read()),
       supply: (pending) => {
-        versions ??= pending.then(
+        // A promise not taken is still settled here: its failure is not this reader's to report.
+        if (versions) return void pending.catch(() => undefined);
+        versions = pending.then(
           (text) => (text === null ? query() : parseVersions(text)),
           () => query(),
         );
