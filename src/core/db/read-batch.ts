@@ -8,8 +8,6 @@ const { prepareValue } = require('pg/lib/utils') as { prepareValue(value: unknow
 interface PendingRead {
   sql: string;
   params: unknown[];
-  /** The statement with its parameters written in as literals, to share one message with others. */
-  text: string;
   resolve: (rows: any[]) => void;
   reject: (error: unknown) => void;
 }
@@ -56,34 +54,42 @@ export class ReadBatch {
   }
 
   query<T>(sql: string, params: unknown[]): Promise<T[]> {
-    const text = withLiterals(sql, params);
-    if (text === null) return this.dataSource.manager.query(sql, params);
     return new Promise<T[]>((resolve, reject) => {
       // What else is issued before this turn's promises settle joins this round trip: a page's reads, started at
       // once. Waiting for the event loop to turn would hold up a write that reads here while it holds its row locks.
       if (!this.pending.length) process.nextTick(() => void this.flush());
-      this.pending.push({ sql, params, text, resolve, reject });
+      this.pending.push({ sql, params, resolve, reject });
     });
   }
 
   private async flush(): Promise<void> {
-    const batch = this.pending;
+    const pending = this.pending;
     this.pending = [];
-    if (batch.length === 1) return this.alone(batch[0]);
-    for (const read of batch) this.dataSource.logger.logQuery(read.sql, read.params);
+    // Written as literals only where they share a message; what cannot be written so runs alone.
+    const batch: Array<{ read: PendingRead; text: string }> = [];
+    for (const read of pending) {
+      const text = pending.length > 1 ? withLiterals(read.sql, read.params) : null;
+      if (text === null) void this.alone(read);
+      else batch.push({ read, text });
+    }
+    if (batch.length === 1) return this.alone(batch[0].read);
+    if (!batch.length) return;
     let results: Array<{ rows: any[] }>;
     const runner = this.dataSource.createQueryRunner();
     try {
       const client = (await runner.connect()) as { query(text: string): Promise<Array<{ rows: any[] }>> };
-      results = await client.query(batch.map((read) => read.text).join(';\n'));
+      results = await client.query(batch.map(({ text }) => text).join(';\n'));
     } catch {
-      // One failing statement fails them all: each runs again alone, for its own answer or error.
-      for (const read of batch) void this.alone(read);
+      // One failing statement fails them all: each runs again alone (and is logged there), for its own answer or error.
+      for (const { read } of batch) void this.alone(read);
       return;
     } finally {
       await runner.release();
     }
-    batch.forEach((read, i) => read.resolve(results[i].rows));
+    batch.forEach(({ read }, i) => {
+      this.dataSource.logger.logQuery(read.sql, read.params);
+      read.resolve(results[i].rows);
+    });
   }
 
   private async alone(read: PendingRead): Promise<void> {
