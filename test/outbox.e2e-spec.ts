@@ -172,6 +172,38 @@ describe('outbox', () => {
     expectOneKeyPerEvent();
   });
 
+  it('queues again a data source sync Redis lost before a worker ran it', async () => {
+    redis = await RedisServer.start({ persistent: false });
+    const dir = dataDir();
+    const files = fs.mkdtempSync(path.join(os.tmpdir(), 'inventory-outbox-files-'));
+    dirs.push(files);
+    fs.writeFileSync(path.join(files, 'a.txt'), 'alpha');
+    // No worker yet: the job waits in Redis, which then loses it.
+    const service = await start({ DATA_DIR: dir, REDIS_URL: redis.url, WORKERS_IN_PROCESS: 'false' });
+    const source = await call(service, 'POST', '/api/core/data-sources/', { name: 'Files', type: 'local', source_url: files });
+    expect(source.status).toBe(201);
+    const asked = await call(service, 'POST', `/api/core/data-sources/${source.body.id}/sync/`);
+    expect(asked.status).toBe(200);
+    expect(asked.body.status.value).toBe('queued');
+    expect(await outboxDepth(service)).toBe(1);
+    await redis.pause();
+    await redis.resume();
+
+    const worker = await startWorkerProcess({ DATA_DIR: dir, REDIS_URL: redis.url, OUTBOX_CHECK_INTERVAL: '1', ...(database.url ? { DATABASE_URL: database.url } : {}) });
+    workers.push(worker);
+    const deadline = Date.now() + 60_000;
+    let status = '';
+    while (Date.now() < deadline && status !== 'completed') {
+      status = (await call(service, 'GET', `/api/core/data-sources/${source.body.id}/`)).body.status.value;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(status).toBe('completed');
+    expect((await call(service, 'GET', `/api/core/data-files/?source_id=${source.body.id}`)).body.count).toBe(1);
+    const jobs = (await call(service, 'GET', `/api/core/jobs/?object_id=${source.body.id}`)).body.results as Array<{ status: { value: string } }>;
+    expect(jobs.map((j) => j.status.value)).toEqual(['completed']);
+    await emptied(service);
+  });
+
   it('sends nothing for a change rolled back, and a retry carries the same idempotency key', async () => {
     const service = await start({ DATA_DIR: dataDir() });
     await watchTenants(service);

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'crypto';
 import { Clock } from '../core/clock';
 import { Database } from '../core/db/database';
+import { Outbox } from '../core/events/outbox';
 import { Jobs } from '../core/jobs/queue';
 import { formatTimestamp } from '../core/model/fields';
 import { Row, registry } from '../core/model/model';
@@ -66,6 +67,7 @@ export class JobRuns {
     private readonly db: Database,
     private readonly jobs: Jobs,
     private readonly events: EventRules,
+    private readonly outbox: Outbox,
     private readonly clock: Clock,
   ) {}
 
@@ -90,12 +92,16 @@ export class JobRuns {
       notifications: 'always',
       log_entries: [],
     };
-    const id = await this.db.transaction(async (em) => {
-      const result = await em.createQueryBuilder().insert().into(Job.table).values(row).execute();
-      return Number(result.identifiers[0]?.id ?? result.raw?.[0]?.id ?? result.raw);
-    });
     const delayMs = schedule.scheduleAt ? Math.max(0, schedule.scheduleAt.getTime() - now.getTime()) : 0;
-    this.jobs.submit(kind, payload(id), { jobId: row.job_id, delayMs });
+    // The job is kept in the outbox with its row: a queue that is down, or loses it, gets it again.
+    const { id, job } = await this.db.transaction(async (em) => {
+      const result = await em.createQueryBuilder().insert().into(Job.table).values(row).execute();
+      const id = Number(result.identifiers[0]?.id ?? result.raw?.[0]?.id ?? result.raw);
+      const job = { kind, data: payload(id), options: { delayMs }, jobId: row.job_id as string };
+      await this.outbox.recordJob(em, job);
+      return { id, job };
+    });
+    this.outbox.queue(job);
     return (await this.load(id))!;
   }
 

@@ -100,6 +100,28 @@ export class Outbox implements OnApplicationBootstrap, BeforeApplicationShutdown
     return Number(result.identifiers[0]?.id ?? result.raw?.[0]?.id ?? result.raw);
   }
 
+  /**
+   * In a transaction: a job kept until it has run, so that a queue that is down or loses it does not lose the job.
+   * After the commit, `queue` hands it over; a sweep hands it again where the queue does not have it.
+   */
+  async recordJob(em: EntityManager, job: JobSubmission & { jobId: string }): Promise<void> {
+    const now = new Date();
+    await em
+      .createQueryBuilder()
+      .insert()
+      .into(OutboxEntry.table)
+      .values({
+        kind: job.kind, job_id: job.jobId, payload: job.data ?? null, options: job.options ?? {},
+        recorded: this.param(now), claimed_until: this.param(new Date(now.getTime() + this.claimMs)), attempts: 1,
+      })
+      .execute();
+  }
+
+  /** After the commit of `recordJob`'s transaction: the job to the queue. */
+  queue(job: JobSubmission & { jobId: string }): void {
+    this.hand(job.kind, job.data, { ...job.options, jobId: job.jobId });
+  }
+
   /** After the commit, in the process that wrote: the recorded changes told, with what the request already holds. */
   relay(id: number, committed: CommittedChanges): void {
     const work = this.tell(id, committed)
@@ -164,11 +186,11 @@ export class Outbox implements OnApplicationBootstrap, BeforeApplicationShutdown
 
   private async sweepOnce(): Promise<void> {
     const now = new Date();
-    const stale: Array<{ id: number; kind: string; job_id: string | null; payload: unknown; options: unknown }> = await this.db.manager
+    const stale: Array<{ id: number; kind: string; job_id: string | null; payload: unknown; options: unknown; recorded: unknown }> = await this.db.manager
       .createQueryBuilder()
       // Named in the SQL: a timer's statement, not a request's (the statement-counting tests leave it out).
       .comment(SWEEP_COMMENT)
-      .select(['id', 'kind', 'job_id', 'payload', 'options'])
+      .select(['id', 'kind', 'job_id', 'payload', 'options', 'recorded'])
       .from(OutboxEntry.table, 'o')
       .where('o.claimed_until IS NULL OR o.claimed_until < :now', { now: this.param(now) })
       .orderBy('o.id')
@@ -181,7 +203,7 @@ export class Outbox implements OnApplicationBootstrap, BeforeApplicationShutdown
         if (!this.rebuild) continue;
         const committed = await this.rebuild(parsed(entry.payload) as StoredChanges);
         await this.tell(entry.id, committed).catch((e) => this.logger.error(`events of outbox entry ${entry.id} not yet told: ${errorMessage(e)}`));
-      } else if (!(await this.check(entry.kind, String(entry.job_id), parsed(entry.payload), parsed(entry.options) as EnqueueOptions))) {
+      } else if (!(await this.check(entry.kind, String(entry.job_id), parsed(entry.payload), stillDelayed(parsed(entry.options) as EnqueueOptions, entry.recorded, now)))) {
         // The queue does not answer: the rest wait for the next sweep rather than a timeout each.
         return;
       }
@@ -255,6 +277,13 @@ export class Outbox implements OnApplicationBootstrap, BeforeApplicationShutdown
     const busy = [...this.working, ...(this.sweeping ? [this.sweeping] : [])];
     if (busy.length) await this.shutdown.within(`${busy.length} outbox relays`, Promise.allSettled(busy));
   }
+}
+
+/** A job's options as it is handed again: a delay counts from when the job was recorded, not from now. */
+function stillDelayed(options: EnqueueOptions, recorded: unknown, now: Date): EnqueueOptions {
+  if (!options.delayMs) return options;
+  const at = OutboxEntry.fields.recorded.fromDb(recorded);
+  return at ? { ...options, delayMs: Math.max(0, options.delayMs - (now.getTime() - at.getTime())) } : options;
 }
 
 /** A JSON column as the driver reads it: PostgreSQL parses it, SQLite hands over its text. */
