@@ -5,15 +5,18 @@ import { APP_CONFIG, AppConfig } from '../config/config';
 import { Row } from '../model/model';
 import type { Statement } from '../query/model-query';
 import { Database } from './database';
+import { ROW_COUNT_TABLE, keepsRowCounts } from './row-counts';
 
 /** Where every write leaves its mark: a version per table, bumped by a trigger in the writing transaction. */
 export const WRITE_VERSION_TABLE = 'core_writeversion';
 /** Tables whose writes nothing reads. */
-const UNVERSIONED = new Set([WRITE_VERSION_TABLE, 'migrations', 'typeorm_metadata']);
+const UNVERSIONED = new Set([WRITE_VERSION_TABLE, ROW_COUNT_TABLE, 'migrations', 'typeorm_metadata']);
 /** SQL whose result depends on more than the rows it reads. */
 const VOLATILE = /\b(now|random|current_date|current_time|current_timestamp|localtime|localtimestamp|datetime|julianday)\b/i;
 /** PostgreSQL's error code for a lock not had within lock_timeout. */
 const LOCK_NOT_AVAILABLE = '55P03';
+/** The last of a table's row-count triggers to be added: where it is, the table's count is kept. */
+const ROWS_COUNTED_TRIGGER = 'row_count_truncated';
 /** A lock number of its own, so that starting processes add missing triggers one at a time. */
 const TRIGGER_LOCK = 0x77726974;
 /** Entries remembered at once, per kind; the least recently used are forgotten first. */
@@ -90,6 +93,7 @@ export class ReadCache implements OnModuleInit, OnApplicationBootstrap, OnApplic
     const tables = await tablesAndTriggers(em, this.db.driver);
     this.versioned = new Set(tables.filter((t) => t.versioned).map((t) => t.name));
     this.unversioned = new Set(tables.filter((t) => !t.versioned).map((t) => t.name));
+    keepsRowCounts(this.db.dataSource, tables.filter((t) => t.counted).map((t) => t.name));
   }
 
   onApplicationBootstrap(): void {
@@ -399,9 +403,9 @@ const UNCACHED: CachedReads = {
 };
 
 /**
- * A statement-level trigger on every table that lacks one (plugins' tables too), in one statement.
+ * Statement-level triggers on every table that lacks them (plugins' tables too), in one statement.
  * Each connection's writes bump a slot of their own, so that concurrent writers to a table seldom
- * wait on the same row: a table's version is the sum of its slots.
+ * wait on the same row: a table's version is the sum of its slots, and so is its row count.
  */
 async function addPostgresTriggers(em: EntityManager): Promise<void> {
   const skip = [...UNVERSIONED].map((t) => `'${t}'`).join(', ');
@@ -415,6 +419,20 @@ BEGIN
       AND NOT EXISTS (SELECT 1 FROM pg_trigger t WHERE t.tgrelid = c.oid AND t.tgname = 'write_version')
   LOOP
     EXECUTE format('CREATE TRIGGER write_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION core_bump_write_version()', r.relname);
+  END LOOP;
+  -- Inserts and deletes count their rows. A table is counted once as its triggers are added (a new table, or one of a
+  -- release that kept no counts), its writers held off until then.
+  FOR r IN
+    SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE c.relkind IN ('r', 'p') AND n.nspname = current_schema() AND c.relname NOT IN (${skip})
+      AND NOT EXISTS (SELECT 1 FROM pg_trigger t WHERE t.tgrelid = c.oid AND t.tgname = '${ROWS_COUNTED_TRIGGER}')
+  LOOP
+    EXECUTE format('LOCK TABLE %I IN SHARE ROW EXCLUSIVE MODE', r.relname);
+    EXECUTE format('CREATE TRIGGER row_count_inserted AFTER INSERT ON %I REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION core_count_rows()', r.relname);
+    EXECUTE format('CREATE TRIGGER row_count_deleted AFTER DELETE ON %I REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION core_count_rows()', r.relname);
+    EXECUTE format('CREATE TRIGGER ${ROWS_COUNTED_TRIGGER} AFTER TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION core_count_truncated()', r.relname);
+    DELETE FROM ${ROW_COUNT_TABLE} WHERE table_name = r.relname;
+    EXECUTE format('INSERT INTO ${ROW_COUNT_TABLE} (table_name, slot, row_count) SELECT %L, 0, COUNT(*) FROM %I', r.relname, r.relname);
   END LOOP;
 END $$`);
 }
@@ -433,12 +451,13 @@ async function addSqliteTriggers(em: EntityManager): Promise<void> {
 }
 
 /** Every table and view (but the unversioned), and whether it carries the trigger. */
-async function tablesAndTriggers(em: EntityManager, driver: Database['driver']): Promise<Array<{ name: string; table: boolean; versioned: boolean }>> {
-  const rows: Array<{ name: string; is_table: boolean | number; versioned: boolean | number }> =
+async function tablesAndTriggers(em: EntityManager, driver: Database['driver']): Promise<Array<{ name: string; table: boolean; versioned: boolean; counted: boolean }>> {
+  const rows: Array<{ name: string; is_table: boolean | number; versioned: boolean | number; counted?: boolean }> =
     driver === 'postgres'
       ? await em.query(
           `SELECT c.relname AS name, c.relkind IN ('r', 'p') AS is_table,
-             EXISTS (SELECT 1 FROM pg_trigger t WHERE t.tgrelid = c.oid AND t.tgname = 'write_version') AS versioned
+             EXISTS (SELECT 1 FROM pg_trigger t WHERE t.tgrelid = c.oid AND t.tgname = 'write_version') AS versioned,
+             EXISTS (SELECT 1 FROM pg_trigger t WHERE t.tgrelid = c.oid AND t.tgname = '${ROWS_COUNTED_TRIGGER}') AS counted
            FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.relkind IN ('r', 'p', 'v', 'm', 'f') AND n.nspname = current_schema()`,
         )
       : await em.query(
@@ -446,5 +465,5 @@ async function tablesAndTriggers(em: EntityManager, driver: Database['driver']):
              (SELECT COUNT(*) FROM sqlite_master t WHERE t.type = 'trigger' AND t.tbl_name = m.name AND t.name LIKE 'write_version_%') = 3 AS versioned
            FROM sqlite_master m WHERE m.type IN ('table', 'view') AND m.name NOT LIKE 'sqlite_%'`,
         );
-  return rows.filter((r) => !UNVERSIONED.has(r.name)).map((r) => ({ name: r.name, table: !!r.is_table, versioned: !!r.versioned }));
+  return rows.filter((r) => !UNVERSIONED.has(r.name)).map((r) => ({ name: r.name, table: !!r.is_table, versioned: !!r.versioned, counted: !!r.counted }));
 }

@@ -1,5 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { runRead } from '../db/read-batch';
+import { keptCountStatement } from '../db/row-counts';
 import { ComputedField, Driver, Field, GenericRelationField, INT32_MAX, ManyToManyField } from '../model/fields';
 import { ModelDef, Row, WriteContext, registry } from '../model/model';
 
@@ -77,7 +78,9 @@ export class ModelQuery {
   }
 
   async count(): Promise<number> {
-    const [raw] = await this.run<{ n: number | string }>(this.countStatement());
+    // A whole table's count is kept as it is written (PostgreSQL): read at once, where COUNT(*) reads every row.
+    const whole = this.conditions.length || this.joins.length ? null : keptCountStatement(this.em, this.model.table);
+    const [raw] = await this.run<{ n: number | string }>(whole ?? this.countStatement());
     return Number(raw?.n ?? 0);
   }
 
