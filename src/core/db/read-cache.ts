@@ -409,23 +409,21 @@ const UNCACHED: CachedReads = {
  */
 async function addPostgresTriggers(em: EntityManager): Promise<void> {
   const skip = [...UNVERSIONED].map((t) => `'${t}'`).join(', ');
+  const lacking = (trigger: string) => `
+    SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE c.relkind IN ('r', 'p') AND n.nspname = current_schema() AND c.relname NOT IN (${skip})
+      AND NOT EXISTS (SELECT 1 FROM pg_trigger t WHERE t.tgrelid = c.oid AND t.tgname = '${trigger}')`;
   await em.query(`DO $$
 DECLARE r record;
 BEGIN
   PERFORM pg_advisory_xact_lock(${TRIGGER_LOCK});
-  FOR r IN
-    SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-    WHERE c.relkind IN ('r', 'p') AND n.nspname = current_schema() AND c.relname NOT IN (${skip})
-      AND NOT EXISTS (SELECT 1 FROM pg_trigger t WHERE t.tgrelid = c.oid AND t.tgname = 'write_version')
+  FOR r IN ${lacking('write_version')}
   LOOP
     EXECUTE format('CREATE TRIGGER write_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION core_bump_write_version()', r.relname);
   END LOOP;
   -- Inserts and deletes count their rows. A table is counted once as its triggers are added (a new table, or one of a
   -- release that kept no counts), its writers held off until then.
-  FOR r IN
-    SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-    WHERE c.relkind IN ('r', 'p') AND n.nspname = current_schema() AND c.relname NOT IN (${skip})
-      AND NOT EXISTS (SELECT 1 FROM pg_trigger t WHERE t.tgrelid = c.oid AND t.tgname = '${ROWS_COUNTED_TRIGGER}')
+  FOR r IN ${lacking(ROWS_COUNTED_TRIGGER)}
   LOOP
     EXECUTE format('LOCK TABLE %I IN SHARE ROW EXCLUSIVE MODE', r.relname);
     EXECUTE format('CREATE TRIGGER row_count_inserted AFTER INSERT ON %I REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION core_count_rows()', r.relname);
