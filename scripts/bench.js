@@ -458,7 +458,7 @@ const HEADERS = { Authorization: `Token ${TOKEN}`, Accept: 'application/json', '
 /**
  * Runs each scenario once in a service inside this process, recording the SQL statements it ran
  * (with their parameters), its status and body: what the ceiling replays. A spread scenario records the first
- * SPREAD_RECORDED of its pages (each recorded page costs two requests); the writer scenarios record nothing (the ceiling
+ * SPREAD_RECORDED of its pages, each at its first visit; the writer scenarios record nothing (the ceiling
  * has no writer beside it). `extraEnv` configures the service (`READ_CACHE=false`), `wanted` picks the scenarios recorded.
  */
 async function capture(database, extraEnv = {}, wanted = () => true) {
@@ -484,7 +484,7 @@ async function capture(database, extraEnv = {}, wanted = () => true) {
       }
       if (s.paths) {
         const variants = [];
-        for (const pagePath of s.paths.slice(0, SPREAD_RECORDED)) variants.push(await record(base, ds, { ...s, path: pagePath }));
+        for (const pagePath of s.paths.slice(0, SPREAD_RECORDED)) variants.push(await record(base, ds, { ...s, path: pagePath, firstVisit: true }));
         captured.push({ name: s.name, statements: variants[0].statements, variants, write: false });
         continue;
       }
@@ -503,8 +503,9 @@ async function record(base, ds, s) {
   const original = ds.logger;
   const teardown = s.setup ? await s.setup(base) : null;
   try {
-    // A read is recorded as it runs under load: after a first request, with what that request let the service remember.
-    if (!s.write) await (await fetch(base + s.path, { method: s.method, headers: HEADERS, body: s.body ? JSON.stringify(s.body()) : undefined })).text();
+    // A read is recorded as it runs under load: a repeated one after a first request, with what that request let the
+    // service remember; a spread page as a first visit, since under load most of its objects are not remembered.
+    if (!s.write && !s.firstVisit) await (await fetch(base + s.path, { method: s.method, headers: HEADERS, body: s.body ? JSON.stringify(s.body()) : undefined })).text();
     const statements = [];
     Object.assign(ds, {
       logger: {
@@ -772,7 +773,7 @@ function markdown(report) {
   lines.push('');
   lines.push(`Load generator: ${report.loadGenerator}.`);
   lines.push('');
-  lines.push('Ratio: the service\'s requests per second over the ceiling\'s, a bare Node server that runs the same SQL with the same driver and answers the same bytes from memory (for a spread scenario, those of a random one of its recorded pages). "baseline" is the same server running the statements an earlier commit ran for the scenario (`bench/baseline/`), "vs baseline" the service over it. "memory req/s" is the same server answering without SQL. "before" is the service built at the commit `--before` names, measured in the same run. "cache hits": each read cache\'s hit rate during the run (from `/metrics`), with the lookups it counted.');
+  lines.push('Ratio: the service\'s requests per second over the ceiling\'s, a bare Node server that runs the same SQL with the same driver and answers the same bytes from memory (for a spread scenario, those of a random one of its recorded pages). "baseline" is the same server running the statements an earlier commit ran for the scenario (`bench/baseline/`), "vs baseline" the service over it. "memory req/s" is the same server answering without SQL. "before" is the service built at the commit `--before` names, running beside it and measured right after it, scenario by scenario. "cache hits": each read cache\'s hit rate during the run (from `/metrics`), with the lookups it counted.');
   lines.push('');
   const header = ['scenario', 'conns', 'SQL', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'peak RSS MiB', 'ceiling req/s', 'ratio', 'baseline SQL', 'baseline req/s', 'vs baseline', 'memory req/s', 'before req/s', '× before', 'errors', 'cache hits'];
   lines.push(`| ${header.join(' | ')} |`);
@@ -934,10 +935,11 @@ async function main() {
     ...scenarios.flatMap((s) => opts.connections.map((connections) => ({ s, connections, uncached: false }))),
     ...uncachedScenarios.flatMap((s) => opts.connections.map((connections) => ({ s: uncachedOf(s), connections, uncached: true }))),
   ];
+  // A phase: one service configuration, with the build of --before beside it under the same configuration. Each row
+  // is measured on the one, then at once on the other: the machine's drift over minutes falls on both alike.
   const phases = [
     { uncached: false, env: {}, main: true },
     { uncached: true, env: { READ_CACHE: 'false' } },
-    ...(before ? [{ uncached: false, env: {}, before: true }, { uncached: true, env: { READ_CACHE: 'false' }, before: true }] : []),
   ].filter((phase) => rows.some((r) => r.uncached === phase.uncached));
 
   const ceiling = new Ceiling();
@@ -945,9 +947,10 @@ async function main() {
   let afterStart = null;
   let peak = null;
   let service = null;
+  let older = null;
   let worker = null;
   const shutdown = async () => {
-    await Promise.allSettled([service?.stop(), ceiling.stop(), worker?.stop()]);
+    await Promise.allSettled([service?.stop(), older?.stop(), ceiling.stop(), worker?.stop()]);
     before?.remove();
     process.exit(130);
   };
@@ -957,27 +960,31 @@ async function main() {
     await ceiling.start(database, [...captured, ...uncachedCaptured], opts.duration);
     for (const phase of phases) {
       const env = { ...(opts.redis ? { REDIS_URL: opts.redis } : {}), ...phase.env };
-      const label = `${phase.before ? `commit ${before.commit}` : 'the service'}${phase.uncached ? ' with READ_CACHE=false' : ''}`;
-      console.log(`Starting ${label} on ${opts.db}...`);
-      service = new Service(database, env, phase.before ? before.dir : root);
+      console.log(`Starting the service${phase.uncached ? ' with READ_CACHE=false' : ''} on ${opts.db}...`);
+      service = new Service(database, env, root);
       worker = opts.redis ? new JobWorker(database, opts.redis) : null;
-      try {
-        await service.start();
-      } catch (e) {
-        if (!phase.before) throw e;
-        console.log(`Commit ${before.commit} did not start on this data set: its columns read "-".\n${e.message.slice(0, 2000)}`);
-        service = null;
-        continue;
-      }
+      await service.start();
       await worker?.start();
       if (phase.main) afterStart = memoryOf(service.pid)?.rss ?? null;
+      if (before) {
+        console.log(`Starting commit ${before.commit} beside it...`);
+        older = new Service(database, env, before.dir);
+        try {
+          await older.start();
+        } catch (e) {
+          console.log(`Commit ${before.commit} did not start on this data set: its columns read "-".\n${e.message.slice(0, 2000)}`);
+          older = null;
+        }
+      }
       const phaseRows = rows.filter((r) => r.uncached === phase.uncached);
-      const withCeiling = phase.main || (phase.uncached && !phase.before);
-      // Warm-up: JIT, caches and the database's buffers, for the service and the ceiling alike.
+      const withCeiling = phase.main || phase.uncached;
+      // Warm-up: JIT, caches and the database's buffers, for the services and the ceiling alike.
       for (const s of [...new Set(phaseRows.map((r) => r.s))]) {
-        const teardown = s.setup ? await s.setup(service.base) : null;
-        await measure(service.base, service.pid, s, 2, 1).catch(() => undefined);
-        await teardown?.();
+        for (const svc of [service, older].filter(Boolean)) {
+          const teardown = s.setup ? await s.setup(svc.base) : null;
+          await measure(svc.base, svc.pid, s, 2, 1).catch(() => undefined);
+          await teardown?.();
+        }
         if (!withCeiling || s.writer || !s.captured.statements) continue;
         await measure(ceiling.base, ceiling.pid, { ...s, path: `/sql/${s.index}`, paths: undefined }, 2, 1);
         if (s.captured.baseline) await measure(ceiling.base, ceiling.pid, { ...s, path: `/baseline/${s.index}`, paths: undefined }, 2, 1);
@@ -985,7 +992,7 @@ async function main() {
       for (const { s, connections } of phaseRows) {
         const name = `${s.name}${phase.uncached ? ' (READ_CACHE=false)' : ''}`;
         const key = `${name}\u0000${connections}`;
-        process.stdout.write(`${phase.before ? `[${before.commit}] ` : ''}${name}, ${connections} connections: `);
+        process.stdout.write(`${name}, ${connections} connections: `);
         const run = async (base, pid, scenario, writerBase) => {
           const result = await measure(base, pid, scenario, connections, opts.duration, writerBase);
           await settle(database, service.base);
@@ -998,28 +1005,10 @@ async function main() {
         let own;
         try {
           own = await run(service.base, service.pid, s, service.base);
-        } catch (e) {
-          if (!phase.before) throw e;
-          console.log(`failed: ${e.message}`);
-          continue;
         } finally {
           await teardown?.();
         }
         const cacheHitRates = hitRates(lookupsBefore, await cacheLookups(service.base));
-        if (phase.before) {
-          const row = results.get(key);
-          // A row the older commit answered with errors has no "before".
-          const usable = own.non2xx + own.errors === 0;
-          Object.assign(row, {
-            beforeReqPerSec: usable ? own.reqPerSec : null,
-            beforeP95: usable ? own.p95 : null,
-            beforeWriter: usable ? own.writer : null,
-            timesBefore: usable && own.reqPerSec ? +(row.reqPerSec / own.reqPerSec).toFixed(2) : null,
-          });
-          if (row.writer && own.writer && usable) row.writerTimesBefore = own.writer.p95 ? +(own.writer.p95 / row.writer.p95).toFixed(2) : null;
-          console.log(`${own.reqPerSec} req/s, p95 ${own.p95} ms${usable ? '' : ` (${own.non2xx + own.errors} errors: not counted)`}`);
-          continue;
-        }
         const deliveries = s.setup ? webhookTarget.received - deliveredBefore : null;
         const ceilingRuns = withCeiling && !s.writer && s.captured.statements;
         const sql = ceilingRuns ? await run(ceiling.base, ceiling.pid, { ...s, path: `/sql/${s.index}`, paths: undefined }) : null;
@@ -1031,7 +1020,7 @@ async function main() {
         const statements = variants?.length ? +(variants.reduce((n, v) => n + v.statements.length, 0) / variants.length).toFixed(1) : s.writer ? null : s.captured.statements.length;
         const writes = own.writer ? `; writer ${own.writer.reqPerSec} writes/s, p95 ${own.writer.p95} ms, ${own.writer.errors} errors` : '';
         console.log(`${own.reqPerSec} req/s, p95 ${own.p95} ms, ceiling ${sql?.reqPerSec ?? '-'} req/s, ratio ${ratio ?? '-'}, baseline ${base?.reqPerSec ?? '-'} req/s, ratio ${baselineRatio ?? '-'}${writes}`);
-        results.set(key, {
+        const row = {
           scenario: name,
           method: s.method,
           path: s.paths ? `${s.paths.length} distinct pages, e.g. ${s.paths[0]}` : s.path,
@@ -1061,17 +1050,44 @@ async function main() {
           beforeReqPerSec: null,
           timesBefore: null,
           ...(deliveries === null ? {} : { webhookDeliveries: deliveries }),
+        };
+        results.set(key, row);
+        if (!older) continue;
+
+        process.stdout.write(`[${before.commit}] ${name}, ${connections} connections: `);
+        await settle(database, service.base);
+        const olderTeardown = s.setup ? await s.setup(older.base) : null;
+        let then;
+        try {
+          then = await run(older.base, older.pid, s, older.base);
+        } catch (e) {
+          console.log(`failed: ${e.message}`);
+          continue;
+        } finally {
+          await olderTeardown?.();
+        }
+        // A row the older commit answered with errors has no "before".
+        const usable = then.non2xx + then.errors === 0;
+        Object.assign(row, {
+          beforeReqPerSec: usable ? then.reqPerSec : null,
+          beforeP95: usable ? then.p95 : null,
+          beforeWriter: usable ? then.writer : null,
+          timesBefore: usable && then.reqPerSec ? +(row.reqPerSec / then.reqPerSec).toFixed(2) : null,
         });
+        if (row.writer && then.writer && usable) row.writerTimesBefore = then.writer.p95 ? +(then.writer.p95 / row.writer.p95).toFixed(2) : null;
+        console.log(`${then.reqPerSec} req/s, p95 ${then.p95} ms${usable ? '' : ` (${then.non2xx + then.errors} errors: not counted)`}`);
       }
       if (phase.main) peak = memoryOf(service.pid)?.peak ?? null;
-      await service.stop();
+      await Promise.all([service.stop(), older?.stop()]);
       await worker?.stop();
       service = null;
+      older = null;
       worker = null;
     }
   } finally {
     await ceiling.stop();
     await service?.stop();
+    await older?.stop();
     await worker?.stop();
     webhookTarget.server?.close();
     before?.remove();
