@@ -15,7 +15,7 @@ const SHUTDOWN_TIMEOUT = 3;
 const SLACK_MS = 5000;
 
 /** SIGTERM, then how the process ended and how long it took; null when it was still running well past SHUTDOWN_TIMEOUT. */
-async function terminate(proc: ChildProcess, timeoutSeconds = SHUTDOWN_TIMEOUT): Promise<{ code: number | null; ms: number } | null> {
+async function terminate(proc: ChildProcess, timeoutSeconds = SHUTDOWN_TIMEOUT): Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number } | null> {
   const started = Date.now();
   proc.kill('SIGTERM');
   let timer: NodeJS.Timeout | undefined;
@@ -25,7 +25,7 @@ async function terminate(proc: ChildProcess, timeoutSeconds = SHUTDOWN_TIMEOUT):
     proc.kill('SIGKILL');
     return null;
   }
-  return { code: end.code, ms: Date.now() - started };
+  return { code: end.code, signal: end.signal, ms: Date.now() - started };
 }
 
 describe('shutdown whatever is down', () => {
@@ -64,7 +64,7 @@ describe('shutdown whatever is down', () => {
     procs.push(service.proc);
     const end = await terminate(service.proc, 20);
     expect(end).not.toBeNull();
-    expect(end!.code).toBe(0);
+    expect({ code: end!.code, signal: end!.signal }).toEqual({ code: 0, signal: null });
     expect(end!.ms).toBeLessThan(20_000);
     expect(service.errors()).toBe('');
     await expect(fetch(`${service.url}/healthz`)).rejects.toThrow();
@@ -78,7 +78,7 @@ describe('shutdown whatever is down', () => {
     expect(end).not.toBeNull();
     expect(end!.ms).toBeLessThan(SHUTDOWN_TIMEOUT * 1000 + SLACK_MS);
     // Nothing was running: nothing waited for the timer, which exits 1.
-    expect(end!.code).toBe(0);
+    expect({ code: end!.code, signal: end!.signal }).toEqual({ code: 0, signal: null });
     await expect(fetch(`${service.url}/healthz`)).rejects.toThrow();
   });
 
@@ -89,7 +89,7 @@ describe('shutdown whatever is down', () => {
     const end = await terminate(worker.proc);
     expect(end).not.toBeNull();
     expect(end!.ms).toBeLessThan(SHUTDOWN_TIMEOUT * 1000 + SLACK_MS);
-    expect(end!.code).toBe(0);
+    expect({ code: end!.code, signal: end!.signal }).toEqual({ code: 0, signal: null });
     await expect(fetch(`${worker.healthUrl}/healthz`)).rejects.toThrow();
   });
 
@@ -98,7 +98,7 @@ describe('shutdown whatever is down', () => {
     procs.push(worker.proc);
     const end = await terminate(worker.proc, 20);
     expect(end).not.toBeNull();
-    expect(end!.code).toBe(0);
+    expect({ code: end!.code, signal: end!.signal }).toEqual({ code: 0, signal: null });
     expect(end!.ms).toBeLessThan(20_000);
   });
 
@@ -120,7 +120,7 @@ describe('shutdown whatever is down', () => {
       const end = await terminate(service.proc);
       expect(end).not.toBeNull();
       expect(end!.ms).toBeLessThan(SHUTDOWN_TIMEOUT * 1000 + SLACK_MS);
-      expect(end!.code).toBe(1);
+      expect({ code: end!.code, signal: end!.signal }).toEqual({ code: 1, signal: null });
       const lines = fs.readFileSync(logFile, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
       expect(lines.map((l) => l.msg)).toContainEqual(expect.stringMatching(/^running jobs: job \S+ \(webhook\): cut short after SHUTDOWN_TIMEOUT/));
     } finally {
@@ -134,9 +134,10 @@ describe('shutdown whatever is down', () => {
       procs.push(service.proc);
       pg.stop('immediate');
       const end = await terminate(service.proc);
+      if (end?.code !== 0) console.error(`the service's stderr:\n${service.errors()}`);
       expect(end).not.toBeNull();
       expect(end!.ms).toBeLessThan(SHUTDOWN_TIMEOUT * 1000 + SLACK_MS);
-      expect(end!.code).toBe(0);
+      expect({ code: end!.code, signal: end!.signal }).toEqual({ code: 0, signal: null });
       await expect(fetch(`${service.url}/healthz`)).rejects.toThrow();
     }));
 
@@ -150,7 +151,7 @@ describe('shutdown whatever is down', () => {
       const end = await terminate(worker.proc);
       expect(end).not.toBeNull();
       expect(end!.ms).toBeLessThan(SHUTDOWN_TIMEOUT * 1000 + SLACK_MS);
-      expect(end!.code).toBe(0);
+      expect({ code: end!.code, signal: end!.signal }).toEqual({ code: 0, signal: null });
       await expect(fetch(`${worker.healthUrl}/healthz`)).rejects.toThrow();
     }));
 });

@@ -225,6 +225,8 @@ export class ReadCache implements OnModuleInit, OnApplicationBootstrap, OnApplic
           (text) => (text === null ? query() : parseVersions(text)),
           () => query(),
         );
+        // Kept for reads that may never come (the request failed meanwhile): their failure is theirs to report.
+        versions.catch(() => undefined);
       },
       representations: async (keys) => {
         const version = await everyVersion();
