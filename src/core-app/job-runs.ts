@@ -98,7 +98,7 @@ export class JobRuns {
       const result = await em.createQueryBuilder().insert().into(Job.table).values(row).execute();
       const id = Number(result.identifiers[0]?.id ?? result.raw?.[0]?.id ?? result.raw);
       const job = { kind, data: payload(id), options: { delayMs }, jobId: row.job_id as string };
-      await this.outbox.recordJob(em, job);
+      await this.outbox.recordJobs(em, [job]);
       return { id, job };
     });
     this.outbox.queue(job);

@@ -65,15 +65,15 @@ export class ReadBatch {
   private async flush(): Promise<void> {
     const pending = this.pending;
     this.pending = [];
+    if (pending.length === 1) return this.alone(pending[0]);
     // Written as literals only where they share a message; what cannot be written so runs alone.
     const batch: Array<{ read: PendingRead; text: string }> = [];
     for (const read of pending) {
-      const text = pending.length > 1 ? withLiterals(read.sql, read.params) : null;
+      const text = withLiterals(read.sql, read.params);
       if (text === null) void this.alone(read);
       else batch.push({ read, text });
     }
-    if (batch.length === 1) return this.alone(batch[0].read);
-    if (!batch.length) return;
+    if (batch.length <= 1) return batch.length ? this.alone(batch[0].read) : undefined;
     let results: Array<{ rows: any[] }>;
     const runner = this.dataSource.createQueryRunner();
     try {

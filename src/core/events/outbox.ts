@@ -24,6 +24,9 @@ export interface StoredChanges {
 /** The committed changes a stored entry tells, with reads and rendering after the commit (given by the CRUD layer). */
 export type Rebuild = (stored: StoredChanges) => Promise<CommittedChanges>;
 
+/** A job with its id in the queue, which every repeat of it keeps. */
+export type QueuedJob = JobSubmission & { jobId: string };
+
 const CHANGES = 'changes';
 /** The comment a sweep's look for lapsed entries starts with. */
 export const SWEEP_COMMENT = 'outbox sweep';
@@ -101,24 +104,27 @@ export class Outbox implements OnApplicationBootstrap, BeforeApplicationShutdown
   }
 
   /**
-   * In a transaction: a job kept until it has run, so that a queue that is down or loses it does not lose the job.
-   * After the commit, `queue` hands it over; a sweep hands it again where the queue does not have it.
+   * In a transaction: jobs kept until they have run, so that a queue that is down or loses one does not lose it.
+   * After the commit, `queue` hands them over; a sweep hands one again where the queue does not have it.
    */
-  async recordJob(em: EntityManager, job: JobSubmission & { jobId: string }): Promise<void> {
+  async recordJobs(em: EntityManager, jobs: QueuedJob[]): Promise<void> {
+    if (!jobs.length) return;
     const now = new Date();
     await em
       .createQueryBuilder()
       .insert()
       .into(OutboxEntry.table)
-      .values({
-        kind: job.kind, job_id: job.jobId, payload: job.data ?? null, options: job.options ?? {},
-        recorded: this.param(now), claimed_until: this.param(new Date(now.getTime() + this.claimMs)), attempts: 1,
-      })
+      .values(
+        jobs.map((job) => ({
+          kind: job.kind, job_id: job.jobId, payload: job.data ?? null, options: job.options ?? {},
+          recorded: this.param(now), claimed_until: this.param(new Date(now.getTime() + this.claimMs)), attempts: 1,
+        })),
+      )
       .execute();
   }
 
-  /** After the commit of `recordJob`'s transaction: the job to the queue. */
-  queue(job: JobSubmission & { jobId: string }): void {
+  /** After the commit of `recordJobs`'s transaction: the job to the queue. */
+  queue(job: QueuedJob): void {
     this.hand(job.kind, job.data, { ...job.options, jobId: job.jobId });
   }
 
@@ -136,27 +142,14 @@ export class Outbox implements OnApplicationBootstrap, BeforeApplicationShutdown
     await this.events.deliver({ ...committed, submit: (job) => jobs.push(job) });
     // Unique beyond this database (a queue may outlive it, or serve another): kept with the entry, the same at every repeat.
     const rows = jobs.map((job) => ({ ...job, jobId: randomUUID() }));
-    const now = new Date();
     const replaced = await this.db.transaction(async (em) => {
       const gone = await em.createQueryBuilder().delete().from(OutboxEntry.table).where('id = :id AND kind = :kind', { id, kind: CHANGES }).execute();
       // Told already by another process: its jobs are in.
       if (!gone.affected) return false;
-      if (rows.length) {
-        await em
-          .createQueryBuilder()
-          .insert()
-          .into(OutboxEntry.table)
-          .values(
-            rows.map((job) => ({
-              kind: job.kind, job_id: job.jobId, payload: job.data ?? null, options: job.options ?? {},
-              recorded: this.param(now), claimed_until: this.param(new Date(now.getTime() + this.claimMs)), attempts: 1,
-            })),
-          )
-          .execute();
-      }
+      await this.recordJobs(em, rows);
       return true;
     });
-    if (replaced) for (const job of rows) this.hand(job.kind, job.data, { ...job.options, jobId: job.jobId });
+    if (replaced) for (const job of rows) this.queue(job);
   }
 
   private hand(kind: string, data: unknown, options: EnqueueOptions): void {
