@@ -49,10 +49,15 @@ function compactJson(body: unknown): string {
  */
 const LONG_LIST = 50;
 const COMMA = Buffer.from(',');
+const LIST_END = Buffer.from(']}');
 
-/** The body a handler returned, as `renderBody` writes it; a long plain JSON list in buffers, with its length. */
-export function renderResponse(req: Request, res: Response, body: unknown): string | StreamableFile {
-  if (!plainJson(req) || !isLongList(body)) return renderBody(req, res, body);
+/**
+ * The body a handler returned, as `renderBody` writes it. A plain JSON list is put together from each result's
+ * bytes, so that a remembered object is never decoded to a string and encoded again: in one buffer, or, past
+ * LONG_LIST results, streamed buffer by buffer.
+ */
+export function renderResponse(req: Request, res: Response, body: unknown): string | Buffer | StreamableFile {
+  if (!plainJson(req) || !isList(body)) return renderBody(req, res, body);
   const { results, ...head } = body;
   // The same bytes as `JSON.stringify(body)`: the keys before `results`, then each result.
   const buffers: Buffer[] = [Buffer.from(JSON.stringify({ ...head, results: [] }).slice(0, -2))];
@@ -60,10 +65,10 @@ export function renderResponse(req: Request, res: Response, body: unknown): stri
     if (i) buffers.push(COMMA);
     buffers.push(jsonBytesOf(result));
   });
-  buffers.push(Buffer.from(']}'));
+  buffers.push(LIST_END);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   const length = buffers.reduce((n, buffer) => n + buffer.length, 0);
-  return jsonStream(Readable.from(buffers), length);
+  return results.length > LONG_LIST ? jsonStream(Readable.from(buffers), length) : Buffer.concat(buffers, length);
 }
 
 /** A list page: `{count, next, previous, results}`, results last. */
@@ -73,10 +78,6 @@ function isList(body: unknown): body is { results: unknown[] } & Record<string, 
   return keys[keys.length - 1] === 'results' && Array.isArray((body as { results?: unknown }).results);
 }
 
-/** A list page too long for one string. */
-function isLongList(body: unknown): body is { results: unknown[] } & Record<string, unknown> {
-  return isList(body) && body.results.length > LONG_LIST;
-}
 
 const logger = new Logger('API');
 

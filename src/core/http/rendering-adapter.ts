@@ -12,6 +12,8 @@ export class RenderingExpressAdapter extends ExpressAdapter {
   override reply(response: Response, body: unknown, statusCode?: number) {
     if (statusCode) response.status(statusCode);
     const rendered = body === undefined || body instanceof StreamableFile || response.headersSent ? body : renderResponse(response.req, response, body);
+    // Nest would write a buffer as JSON of its bytes.
+    if (Buffer.isBuffer(rendered)) return response.send(rendered);
     return super.reply(response, rendered, statusCode);
   }
 }
