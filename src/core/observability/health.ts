@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
-import Redis from 'ioredis';
 import type { DataSource } from 'typeorm';
+import { redisClient } from '../redis';
 import { deadline } from '../util/timeout';
 
 /** How long a dependency has to answer a readiness check. */
@@ -13,7 +13,7 @@ function within<T>(work: Promise<T>, what: string): Promise<T> {
 }
 
 async function redisAnswers(url: string): Promise<void> {
-  const client = new Redis(url, { lazyConnect: true, connectTimeout: CHECK_TIMEOUT_MS, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
+  const client = new (redisClient())(url, { lazyConnect: true, connectTimeout: CHECK_TIMEOUT_MS, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
   client.on('error', () => undefined);
   try {
     await client.connect();
