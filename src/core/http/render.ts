@@ -2,7 +2,7 @@ import { Logger, StreamableFile } from '@nestjs/common';
 import type { ServerResponse } from 'http';
 import type { Request, Response } from 'express';
 import { Readable } from 'stream';
-import { RawJson, jsonBytesOf, jsonOf } from '../serialize/raw-json';
+import { RawJson, jsonBytesOf } from '../serialize/raw-json';
 
 /** `Accept: application/json; indent=4` asks for pretty-printed JSON. */
 export function indentOf(req: Request): number | undefined {
@@ -34,18 +34,14 @@ export function renderBody(req: Request, res: Response, body: unknown): string {
   return indent ? JSON.stringify(body, null, indent) ?? '' : compactJson(body);
 }
 
-/** `JSON.stringify(body)`, with representations already written as JSON taken as they are. */
+/** `JSON.stringify(body)`, with a representation already written as JSON taken as it is (lists: `renderResponse`). */
 function compactJson(body: unknown): string {
-  if (body instanceof RawJson) return body.json;
-  if (!isList(body)) return JSON.stringify(body) ?? '';
-  const { results, ...head } = body;
-  return `${JSON.stringify({ ...head, results: [] }).slice(0, -2)}${results.map(jsonOf).join(',')}]}`;
+  return body instanceof RawJson ? body.json : (JSON.stringify(body) ?? '');
 }
 
 /**
- * Past this many results a plain JSON list is written as a buffer per result, outside V8's heap: one string of a
- * 1,000-object page is megabytes of its large-object space, kept until a full collection, and a remembered
- * object's bytes are written as they are, without a copy.
+ * Past this many results a plain JSON list is streamed a buffer at a time rather than copied into one: those
+ * bytes are outside V8's heap either way, but a 1,000-object page would be megabytes copied once more.
  */
 const LONG_LIST = 50;
 const COMMA = Buffer.from(',');
@@ -77,7 +73,6 @@ function isList(body: unknown): body is { results: unknown[] } & Record<string, 
   const keys = Object.keys(body);
   return keys[keys.length - 1] === 'results' && Array.isArray((body as { results?: unknown }).results);
 }
-
 
 const logger = new Logger('API');
 

@@ -13,11 +13,6 @@ export class RawJson {
   }
 }
 
-/** A value as compact JSON text, reusing what is already written. */
-export function jsonOf(value: unknown): string {
-  return value instanceof RawJson ? value.json : JSON.stringify(value) ?? 'null';
-}
-
 /** A value as compact JSON bytes, reusing what is already written. */
 export function jsonBytesOf(value: unknown): Buffer<ArrayBufferLike> {
   return value instanceof RawJson ? value.bytes : Buffer.from(JSON.stringify(value) ?? 'null');
