@@ -1,5 +1,5 @@
 import type { Database } from './database';
-import { ReadCache } from './read-cache';
+import { ReadCache, Usefulness } from './read-cache';
 
 /** A reader of a cache whose database answers the versions read with `versions`. */
 const readerOf = (versions: () => Promise<unknown[]>) =>
@@ -35,5 +35,55 @@ describe('ReadCache reader', () => {
     expect(await unhandledDuring(() => reader.supply(lost()))).toEqual([]);
     // A read that does come still hears of the failure.
     await expect(reader.prefetch()).rejects.toThrow('Connection terminated unexpectedly');
+  });
+});
+
+describe('Usefulness', () => {
+  /** Of `requests` more, how many would use the kind. */
+  const used = (usefulness: Usefulness, kind: string, requests: number) => Array.from({ length: requests }, () => usefulness.worthUsing(kind)).filter(Boolean).length;
+
+  it('trusts a kind until its lookups keep missing, then uses it for one request in sixteen', () => {
+    const usefulness = new Usefulness();
+    // An empty cache misses at first: a few requests' misses do not condemn it.
+    for (let i = 0; i < 5; i++) usefulness.note('rows:ipam_ipaddress', 0, 50);
+    expect(used(usefulness, 'rows:ipam_ipaddress', 16)).toBe(16);
+    for (let i = 0; i < 30; i++) usefulness.note('rows:ipam_ipaddress', 1, 50);
+    expect(used(usefulness, 'rows:ipam_ipaddress', 64)).toBe(4);
+    // Other kinds are judged on their own.
+    expect(used(usefulness, 'rows:dcim_site', 16)).toBe(16);
+  });
+
+  it('uses a kind again once its probes find what it remembers', () => {
+    const usefulness = new Usefulness();
+    for (let i = 0; i < 30; i++) usefulness.note('tags:dcim.device', 0, 50);
+    expect(used(usefulness, 'tags:dcim.device', 16)).toBe(1);
+    for (let i = 0; i < 10; i++) usefulness.note('tags:dcim.device', 40, 50);
+    expect(used(usefulness, 'tags:dcim.device', 16)).toBe(16);
+  });
+});
+
+describe('ReadCache representations', () => {
+  /** A cache whose database answers each versions read with the next of `sums` (one table's version). */
+  const cacheAnswering = (...sums: number[]) => {
+    const db = { manager: { query: async () => [{ table_name: 'dcim_device', version: sums.shift() }] }, driver: 'postgres' };
+    return new ReadCache(db as unknown as Database, { readCache: true });
+  };
+  const json = Buffer.from('{"id":1}');
+
+  it('remembers a representation under the versions its request read', async () => {
+    const cache = cacheAnswering(5, 5);
+    await cache.reader().rememberRepresentations('dcim.device|full', [[1, json]]);
+    expect(await cache.reader().representations('dcim.device|full', [1, 2])).toEqual([json, undefined]);
+  });
+
+  it('does not remember what was read under versions another request has already seen pass', async () => {
+    const cache = cacheAnswering(5, 6, 5);
+    const early = cache.reader();
+    await early.prefetch();
+    // A write committed meanwhile, and a later request read its version.
+    await cache.reader().prefetch();
+    await early.rememberRepresentations('dcim.device|full', [[1, json]]);
+    // Only a reader of the older versions could have used it (none comes in practice: versions only grow).
+    expect(await cache.reader().representations('dcim.device|full', [1])).toEqual([undefined]);
   });
 });

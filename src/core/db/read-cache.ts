@@ -35,6 +35,40 @@ const VERSIONS_RETRY_MS = 60_000;
 /** The rewrite's exclusive lock holds up every request behind it: it waits no longer than this for it. */
 const VERSIONS_LOCK_TIMEOUT_MS = 100;
 
+/**
+ * Below this share of recent lookups answered, a kind of entry (a table's rows, a per-object kind, a model's
+ * representations) is not looked up or remembered: under reads spread wider than the cache, or writes that outdate
+ * it, each miss would still cost a lookup, a copy kept and the garbage collector's time to move it.
+ */
+const USEFUL_HIT_RATE = 0.1;
+/** How far each lookup moves a kind's hit rate: about the last ten lookups count. */
+const HIT_RATE_STEP = 0.1;
+/** One request in this many still uses a kind below the rate, so that a kind that becomes useful again is noticed. */
+const PROBE_EVERY = 16;
+
+/** Each kind's recent hit rate, and whether the next request should use its cache. */
+export class Usefulness {
+  private readonly kinds = new Map<string, { rate: number; skipped: number }>();
+
+  /** Whether a request should look this kind up, and remember what it reads. */
+  worthUsing(kind: string): boolean {
+    const known = this.kinds.get(kind);
+    if (!known || known.rate >= USEFUL_HIT_RATE) return true;
+    if (++known.skipped < PROBE_EVERY) return false;
+    known.skipped = 0;
+    return true;
+  }
+
+  /** Notes a request's lookups of a kind: `hits` found of `wanted`. */
+  note(kind: string, hits: number, wanted: number): void {
+    if (!wanted) return;
+    const known = this.kinds.get(kind);
+    // A kind starts out trusted: an empty cache misses at first, and must fill before it can prove useful.
+    const rate = known?.rate ?? 1;
+    this.kinds.set(kind, { rate: rate + (hits / wanted - rate) * HIT_RATE_STEP, skipped: known?.skipped ?? 0 });
+  }
+}
+
 /** A statement's result, as of the versions of the tables it reads. */
 type ByStatement = { versions: string; result: unknown };
 
@@ -74,6 +108,9 @@ export class ReadCache implements OnModuleInit, OnApplicationBootstrap, OnApplic
   private readonly perObject = new LRUCache<string, { versions: string; value: unknown }>({ max: PER_OBJECT });
   private readonly representations = new LRUCache<string, { version: string; bytes: Buffer }>({ maxSize: REPRESENTATION_BYTES, sizeCalculation: (entry) => entry.bytes.length });
   private readonly loadingValues = new Map<string, Promise<unknown>>();
+  private readonly usefulness = new Usefulness();
+  /** The highest sum of every table's versions a request has read: versions only grow. */
+  private newestVersion = 0;
   /** Per list (a model's label): how often its recent pages were answered wholly from remembered JSON, 0 to 1. */
   private readonly pagesRemembered = new Map<string, number>();
   /** Each cache's hits and misses, whether `/metrics` is on or not: counting costs an addition. */
@@ -198,7 +235,12 @@ export class ReadCache implements OnModuleInit, OnApplicationBootstrap, OnApplic
     };
     // Every table's writes at once: versions only grow, so their sum changes with any write anywhere.
     let everything: Promise<string> | undefined;
-    const everyVersion = () => (everything ??= read().then((all) => String([...all.values()].reduce((sum, v) => sum + Number(v), 0))));
+    const everyVersion = () =>
+      (everything ??= read().then((all) => {
+        const sum = [...all.values()].reduce((total, v) => total + Number(v), 0);
+        if (sum > this.newestVersion) this.newestVersion = sum;
+        return String(sum);
+      }));
     const byStatement = async <T>(store: LRUCache<string, ByStatement>, name: ReadCacheName, [sql, params]: Statement, load: () => Promise<T>): Promise<T> => {
       const tables = this.tablesIn(sql);
       if (!tables) return load();
@@ -217,7 +259,8 @@ export class ReadCache implements OnModuleInit, OnApplicationBootstrap, OnApplic
     };
     return {
       remembersRepresentations: true,
-      prefetch: async () => void (await read()),
+      // The sum too: what this request has seen tells the others which versions have passed.
+      prefetch: async () => void (await everyVersion()),
       supply: (pending) => {
         // A promise not taken is still settled here: its failure is not this reader's to report.
         if (versions) return void pending.catch(() => undefined);
@@ -228,25 +271,27 @@ export class ReadCache implements OnModuleInit, OnApplicationBootstrap, OnApplic
         // Kept for reads that may never come (the request failed meanwhile): their failure is theirs to report.
         versions.catch(() => undefined);
       },
-      representations: async (keys) => {
+      representations: async (kind, ids) => {
         const version = await everyVersion();
-        const found = keys.map((key) => {
-          const entry = this.representations.get(key);
+        const found = ids.map((id) => {
+          const entry = this.representations.get(`${kind}|${id}`);
           return entry?.version === version ? entry.bytes : undefined;
         });
         const hits = found.filter((bytes) => bytes !== undefined).length;
-        this.lookups.count('representations', hits, keys.length - hits);
+        this.lookups.count('representations', hits, ids.length - hits);
         return found;
       },
-      rememberRepresentations: async (entries) => {
+      rememberRepresentations: async (kind, entries) => {
         const version = await everyVersion();
+        // Written under versions some request has already seen pass: no request will find them.
+        if (Number(version) < this.newestVersion) return;
         // One object's JSON beyond a sixteenth of the room would push out many others.
-        for (const [key, bytes] of entries) if (bytes.length <= REPRESENTATION_BYTES / 16) this.representations.set(key, { version, bytes });
+        for (const [id, bytes] of entries) if (bytes.length <= REPRESENTATION_BYTES / 16) this.representations.set(`${kind}|${id}`, { version, bytes });
       },
       count: (statement, load) => byStatement(this.counts, 'counts', statement, load),
       lookup: (statement, load) => byStatement(this.lookupResults, 'lookups', statement, load),
       rowsById: async (table, ids, load) => {
-        if (!this.versioned.has(table)) return load(ids);
+        if (!this.versioned.has(table) || !this.usefulness.worthUsing(`rows:${table}`)) return load(ids);
         const version = await versionsOf([table]);
         const found: Row[] = [];
         const missing: number[] = [];
@@ -256,6 +301,7 @@ export class ReadCache implements OnModuleInit, OnApplicationBootstrap, OnApplic
           else missing.push(id);
         }
         this.lookups.count('rows', ids.length - missing.length, missing.length);
+        this.usefulness.note(`rows:${table}`, ids.length - missing.length, ids.length);
         if (missing.length) {
           for (const row of await load(missing)) {
             this.rows.set(`${table}:${row.id}`, { version, row: { ...row } });
@@ -265,7 +311,7 @@ export class ReadCache implements OnModuleInit, OnApplicationBootstrap, OnApplic
         return found;
       },
       perObject: async <T>(kind: string, tables: string[], ids: number[], load: (ids: number[]) => Promise<Map<number, T>>): Promise<Map<number, T>> => {
-        if (!tables.every((t) => this.versioned.has(t))) return load(ids);
+        if (!tables.every((t) => this.versioned.has(t)) || !this.usefulness.worthUsing(kind)) return load(ids);
         const versions = await versionsOf(tables);
         const found = new Map<number, T>();
         const missing: number[] = [];
@@ -275,6 +321,7 @@ export class ReadCache implements OnModuleInit, OnApplicationBootstrap, OnApplic
           else missing.push(id);
         }
         this.lookups.count('per_object', ids.length - missing.length, missing.length);
+        this.usefulness.note(kind, ids.length - missing.length, ids.length);
         if (missing.length) {
           const loaded = await load(missing);
           for (const id of missing) {
@@ -381,13 +428,14 @@ export interface CachedReads {
    */
   perObject<T>(kind: string, tables: string[], ids: number[], load: (ids: number[]) => Promise<Map<number, T>>): Promise<Map<number, T>>;
   /**
-   * Objects' representations as JSON, by key, remembered while nothing at all has been written since (a representation
-   * reads many tables, related ones and definitions); undefined for those not remembered.
+   * Objects' representations as JSON, by kind (what else they depend on: model, mode, dialect, base URL…) and id,
+   * remembered while nothing at all has been written since (a representation reads many tables, related ones and
+   * definitions); undefined for those not remembered.
    */
-  representations(keys: string[]): Promise<Array<Buffer | undefined>>;
+  representations(kind: string, ids: number[]): Promise<Array<Buffer | undefined>>;
   /** Whether `representations` may remember anything: a page may then read its ids first. */
   readonly remembersRepresentations: boolean;
-  rememberRepresentations(entries: Array<[key: string, json: Buffer]>): Promise<void>;
+  rememberRepresentations(kind: string, entries: Array<[id: number, json: Buffer]>): Promise<void>;
 }
 
 /** Every read made afresh (`READ_CACHE=false`). */
@@ -400,7 +448,7 @@ const UNCACHED: CachedReads = {
   rowsById: (_table, ids, load) => load(ids),
   value: (_key, _tables, load) => load(),
   perObject: (_kind, _tables, ids, load) => load(ids),
-  representations: async (keys) => keys.map(() => undefined),
+  representations: async (_kind, ids) => ids.map(() => undefined),
   rememberRepresentations: async () => undefined,
 };
 
