@@ -7,6 +7,7 @@ import { Driver } from '../model/fields';
 import { ModelDef } from '../model/model';
 import { Plugin } from '../plugins/plugin';
 import { entitySchemasFor } from './schema';
+import { readTimestampsFast } from './timestamps';
 
 // Read dates as written, bigint counts and decimals as numbers: the serializer expects plain values.
 // JSON as text, as SQLite gives it: the field parses it (a JSON string value would otherwise arrive bare).
@@ -14,6 +15,7 @@ pgTypes.setTypeParser(1082, (v) => v);
 pgTypes.setTypeParser(3802, (v) => v);
 pgTypes.setTypeParser(20, (v) => Number(v));
 pgTypes.setTypeParser(1700, (v) => Number(v));
+readTimestampsFast();
 
 export function driverOf(config: Pick<AppConfig, 'databaseUrl'>): Driver {
   return config.databaseUrl ? 'postgres' : 'sqlite';
