@@ -23,7 +23,7 @@ function digits(text: string, start: number, length: number): number {
 /**
  * A timestamp in the shape PostgreSQL writes nearly all of them (`2026-11-28 04:42:17.041123+00`), read without the
  * regular expressions and match arrays of the driver's general parser: every row carries two or more, and reading
- * them was a tenth of what a page of rows allocated. The same Date the general parser gives; null for any other shape.
+ * them was 4% of what a page of devices allocated. The same Date the general parser gives; null for any other shape.
  */
 export function readCommonTimestamp(text: string): Date | null {
   if (text.length < 22 || text.charCodeAt(4) !== DASH || text.charCodeAt(7) !== DASH || text.charCodeAt(10) !== SPACE || text.charCodeAt(13) !== COLON || text.charCodeAt(16) !== COLON) return null;
