@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { Database } from '../src/core/db/database';
 import { registry } from '../src/core/model/model';
 import { Writer } from '../src/core/write/writer';
@@ -11,6 +12,8 @@ jest.setTimeout(60_000);
  * On PostgreSQL an update or delete of an object's row waits for its change record and goes in the same statement.
  * What it holds must never be lost, reordered or sent into a transaction that has failed.
  */
+const originalQuery = Client.prototype.query;
+
 describe('writes held for their change records', () => {
   let t: TestApp;
   let db: Database;
@@ -134,5 +137,48 @@ describe('writes held for their change records', () => {
     expect((await t.get(`/api/ipam/services/${service.id}/`)).body.ipaddresses).toEqual([]);
     expectStatus(await t.get(`/api/extras/journal-entries/${entry.id}/`), 404);
     expect((await t.get(`/api/extras/tags/${red.id}/`)).body.tagged_items).toBe(0);
+  });
+
+  it('reads what a write answers with in its COMMIT\'s message on PostgreSQL: the commit costs no round trip of its own', async () => {
+    const before = await tenant('answered-with-commit');
+    const sent: string[] = [];
+    const clientQuery = jest.spyOn(Client.prototype, 'query').mockImplementation(function (this: Client, ...args: unknown[]) {
+      if (typeof args[0] === 'string') sent.push(args[0]);
+      return originalQuery.apply(this, args as never);
+    } as never);
+    try {
+      const answer = (await t.patch(`${TENANTS}${before.id}/`, { description: 'answered' }).expect(200)).body;
+      expect(answer).toMatchObject({ id: before.id, description: 'answered' });
+    } finally {
+      clientQuery.mockRestore();
+    }
+    const commits = sent.filter((text) => /\bCOMMIT\s*$/.test(text));
+    expect(commits.map((text) => /^SELECT .* FROM "tenancy_tenant"/s.test(text))).toEqual(postgres ? [true] : []);
+    expect((await t.get(`${TENANTS}${before.id}/`)).body.description).toBe('answered');
+  });
+
+  it('commits nothing when the read sent with the COMMIT fails, and all of it otherwise', async () => {
+    const model = registry.get('tenancy.tenant')!;
+    const [kept, undone] = [await tenant('ending-read-ok'), await tenant('ending-read-fails')];
+    const ending = (id: number, last: string) =>
+      db.transactionEndingWith(
+        async (em) => {
+          const writer = writerIn(em);
+          await writer.update(model, id, { description: 'written' }, true);
+          await writer.flushChangeRecords();
+          return id;
+        },
+        () => [last, []],
+      );
+    const { value, rows } = await ending(kept.id, 'SELECT 41 + 1 AS "answer"');
+    expect(value).toBe(kept.id);
+    // On SQLite nothing shares the COMMIT: the caller reads after it.
+    expect(rows).toEqual(postgres ? [{ answer: 42 }] : null);
+    expect((await t.get(`${TENANTS}${kept.id}/`)).body.description).toBe('written');
+    if (!postgres) return;
+    await expect(ending(undone.id, 'SELECT 1 / 0 AS "answer"')).rejects.toThrow(/division by zero/);
+    expect((await t.get(`${TENANTS}${undone.id}/`)).body.description).toBe('');
+    // The connection went back to the pool out of any transaction.
+    expect((await t.patch(`${TENANTS}${undone.id}/`, { description: 'later' }).expect(200)).body.description).toBe('later');
   });
 });

@@ -15,7 +15,7 @@ import { ChangeEvents, CommittedChanges, deletedKey } from '../events/change-eve
 import { Outbox, StoredChanges } from '../events/outbox';
 import { Scope, scopeSql } from '../query/constraints';
 import { QueryParams, applyFilters } from '../query/filters';
-import { ModelQuery, RowsOptions } from '../query/model-query';
+import { ModelQuery, RowsOptions, Statement } from '../query/model-query';
 import { RawJson, jsonBytesOf } from '../serialize/raw-json';
 import { KeyChoice, Mode, RenderContext, Representation, countsFor, objectListColumns, rememberObjectLists, represent, representByIds, rowsByIds } from '../serialize/serializer';
 import { Semaphore } from '../util/semaphore';
@@ -81,6 +81,14 @@ const SEND_WAIT_MS = 2000;
 
 /** The column in which the rows a write answers with carry every table's write version. */
 const VERSIONS_COLUMN = '__versions';
+
+/** How a write reads the objects it answers with; `statement` is null where nothing else is read with the rows. */
+interface AnswerRead {
+  model: ModelDef;
+  query: ModelQuery;
+  options: RowsOptions;
+  statement: Statement | null;
+}
 
 /** The use cases every model has: list, retrieve, create, update, delete, each in bulk too. */
 @Injectable()
@@ -169,22 +177,27 @@ export class CrudService {
   ): Promise<{ result: T; reads: CachedReads; answerRows?: Promise<Row[]> }> {
     let done: Omit<CommittedChanges, 'reads' | 'render'> | null = null;
     let recorded: number | null = null;
-    const result = await this.db.transaction(async (em) => {
-      // A transaction run again starts from nothing.
-      const deleted = new Map<string, unknown>();
-      const writer = this.writer(em, ctx, deleted);
-      const value = await work(writer, em);
-      await writer.flushChangeRecords();
-      const request = ctx.method ? { method: ctx.method, path: new URL(ctx.url).pathname } : undefined;
-      done = { changes: writer.changes, deleted, user: ctx.user, requestId: ctx.requestId ?? null, request };
-      // With the changes, in their transaction: the events they cause, delivered even if this process stops now.
-      recorded = await this.outbox.record(em, done, writer.context?.cache);
-      return value;
-    });
-    // Read after the commit: what the response and the events read shares one look at the versions.
+    let answering: AnswerRead | null = null;
+    const { value: result, rows: answered } = await this.db.transactionEndingWith(
+      async (em) => {
+        // A transaction run again starts from nothing.
+        const deleted = new Map<string, unknown>();
+        const writer = this.writer(em, ctx, deleted);
+        const value = await work(writer, em);
+        await writer.flushChangeRecords();
+        const request = ctx.method ? { method: ctx.method, path: new URL(ctx.url).pathname } : undefined;
+        done = { changes: writer.changes, deleted, user: ctx.user, requestId: ctx.requestId ?? null, request };
+        // With the changes, in their transaction: the events they cause, delivered even if this process stops now.
+        recorded = await this.outbox.record(em, done, writer.context?.cache);
+        return value;
+      },
+      // The answer's rows, with every table's version, in the COMMIT's round trip: they are as the commit leaves them.
+      (value) => (answering = answer ? this.answerRead(answer(value), ctx.dialect) : null)?.statement ?? null,
+    );
+    // What the response and the events read after the commit shares one look at the versions.
     const reads = this.cache.reader();
     // Before the events' reads ask for them: the answer's rows bring the versions with them.
-    const answerRows = answer ? this.answerRows(answer(result), reads, ctx.dialect) : undefined;
+    const answerRows = answering ? this.answerRows(answering, reads, answered) : undefined;
     if (done) {
       const render = (model: ModelDef, ids: number[], dialect?: Dialect) => representByIds(this.eventRender(ctx, this.db.manager, reads, dialect), model, ids, 'full');
       const committed = { ...(done as Omit<CommittedChanges, 'reads' | 'render'>), reads, render };
@@ -194,14 +207,25 @@ export class CrudService {
     return { result, reads, answerRows };
   }
 
-  /** The rows of the objects a write answers with, read with every table's version for the reads that follow. */
-  private answerRows({ model, ids }: { model: ModelDef; ids: number[] }, reads: CachedReads, dialect?: Dialect): Promise<Row[]> {
+  /** What a write answers with: the rows of its objects, with every table's version and what they list by id (tags, referrers). */
+  private answerRead({ model, ids }: { model: ModelDef; ids: number[] }, dialect?: Dialect): AnswerRead {
     const versions = this.cache.versionsExpression();
     const options: RowsOptions = { counts: countsFor(model, 'full', dialect), order: ['id'] };
     const query = new ModelQuery(this.db.manager, model, this.db.driver).whereIdIn(ids);
-    if (!versions) return query.rows(options);
-    // What they list by id too (tags, referrers): the answer then reads nested objects only where there are some.
-    const loading = query.rows({ ...options, also: { [VERSIONS_COLUMN]: versions.sql, ...objectListColumns(model, query) } }).then((rows) => {
+    // Without the cache, nothing else: the rows alone, read after the commit.
+    if (!versions) return { model, query, options, statement: null };
+    const withVersions = { ...options, also: { [VERSIONS_COLUMN]: versions.sql, ...objectListColumns(model, query) } };
+    return { model, query, options: withVersions, statement: query.rowsStatement(withVersions) };
+  }
+
+  /**
+   * The rows of the objects a write answers with, as read with its COMMIT (`raw`), or read now; with the versions they
+   * carry given to the reads that follow.
+   */
+  private answerRows({ model, query, options, statement }: AnswerRead, reads: CachedReads, raw: unknown[] | null): Promise<Row[]> {
+    const read = raw ? Promise.resolve((raw as Row[]).map(query.reader(options))) : query.rows(options);
+    if (!statement) return read;
+    const loading = read.then((rows) => {
       const text = rows.length ? String(rows[0][VERSIONS_COLUMN] ?? '') : null;
       for (const row of rows) delete row[VERSIONS_COLUMN];
       return { rows, text };
