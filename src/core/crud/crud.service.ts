@@ -177,7 +177,8 @@ export class CrudService {
   ): Promise<{ result: T; reads: CachedReads; answerRows?: Promise<Row[]> }> {
     let done: Omit<CommittedChanges, 'reads' | 'render'> | null = null;
     let recorded: number | null = null;
-    let answering: AnswerRead | null = null;
+    // What the answer reads, planned as the transaction ends (on PostgreSQL, read in its COMMIT's message).
+    const planned: { answer: AnswerRead | null } = { answer: null };
     const { value: result, rows: answered } = await this.db.transactionEndingWith(
       async (em) => {
         // A transaction run again starts from nothing.
@@ -192,11 +193,12 @@ export class CrudService {
         return value;
       },
       // The answer's rows, with every table's version, in the COMMIT's round trip: they are as the commit leaves them.
-      (value) => (answering = answer ? this.answerRead(answer(value), ctx.dialect) : null)?.statement ?? null,
+      (value) => (planned.answer = answer ? this.answerRead(answer(value), ctx.dialect) : null)?.statement ?? null,
     );
     // What the response and the events read after the commit shares one look at the versions.
     const reads = this.cache.reader();
     // Before the events' reads ask for them: the answer's rows bring the versions with them.
+    const answering = planned.answer ?? (answer ? this.answerRead(answer(result), ctx.dialect) : null);
     const answerRows = answering ? this.answerRows(answering, reads, answered) : undefined;
     if (done) {
       const render = (model: ModelDef, ids: number[], dialect?: Dialect) => representByIds(this.eventRender(ctx, this.db.manager, reads, dialect), model, ids, 'full');
