@@ -450,13 +450,11 @@ export const Device = defineModel({
       }
     }
   },
-  // Which devices sit in a bay, read with the page's related objects.
-  readAhead: (ctx, rows, keys) => (keys.includes('parent_device') ? loadParents(ctx, rows) : Promise.resolve(new Map())),
-  async augment(ctx, rows, reps, _mode, readAhead) {
+  async augment(ctx, rows, reps) {
     for (const rep of reps) if ('display_name' in rep) rep.display_name = rep.display;
     reps.forEach(orderWithoutConfigContext);
     if (!reps.some((r) => 'parent_device' in r || 'primary_ip' in r)) return;
-    const parents = (readAhead as Awaited<ReturnType<typeof loadParents>> | undefined) ?? new Map<number, Record<string, unknown>>();
+    const parents = reps.some((r) => 'parent_device' in r) ? await loadParents(ctx, rows) : new Map<number, Record<string, unknown>>();
     rows.forEach((row, i) => {
       const rep = reps[i];
       if ('parent_device' in rep) rep.parent_device = parents.get(row.id) ?? null;

@@ -273,12 +273,7 @@ export interface ModelSpec {
    * Fills keys computed from other tables for a whole page at once, in a fixed number of queries
    * (a component's link peers). Only keys already present in a representation are to be set.
    */
-  augment?: (ctx: RenderContext, rows: Row[], reps: Record<string, unknown>[], mode: 'full' | 'brief', readAhead?: unknown) => Promise<void>;
-  /**
-   * What `augment` will read for a page showing these keys, started with the page's related objects (on PostgreSQL,
-   * in their round trip rather than one of its own after them); `augment` gets the result.
-   */
-  readAhead?: (ctx: RenderContext, rows: Row[], keys: readonly string[]) => Promise<unknown>;
+  augment?: (ctx: RenderContext, rows: Row[], reps: Record<string, unknown>[], mode: 'full' | 'brief') => Promise<void>;
   /**
    * A constraint every request of this user is held to, on top of permissions (own tokens only); a list: any of them
    * (shared table configs, or one's own).
@@ -315,7 +310,6 @@ export class ModelDef {
   readonly validate?: ModelSpec['validate'];
   readonly present?: ModelSpec['present'];
   readonly augment?: ModelSpec['augment'];
-  readonly readAhead?: ModelSpec['readAhead'];
   readonly afterWrite?: ModelSpec['afterWrite'];
   readonly readWithPrevious?: ModelSpec['readWithPrevious'];
   readonly restrict?: ModelSpec['restrict'];
@@ -357,7 +351,6 @@ export class ModelDef {
     this.validate = spec.validate;
     this.present = spec.present;
     this.augment = spec.augment;
-    this.readAhead = spec.readAhead;
     this.afterWrite = spec.afterWrite;
     this.readWithPrevious = spec.readWithPrevious;
     this.restrict = spec.restrict;

@@ -120,13 +120,11 @@ export async function represent(ctx: RenderContext, model: ModelDef, rows: Row[]
       related.set(key, await loadGeneric(ctx, field, rows));
     }
   };
-  const augmenting = { ...ctx, exclude: undefined, fresh: false };
-  const [tags, configContexts, customFields, , readAhead] = await Promise.all([
+  const [tags, configContexts, customFields] = await Promise.all([
     keys.includes('tags') && model.features.tags ? loadTags(ctx, model, rows.map((r) => r.id)) : null,
     model.configContext && keys.includes('config_context') ? renderConfigContexts(ctx, model, rows) : null,
     keys.includes('custom_fields') ? renderCustomFields(ctx.em, model, rows, ctx) : null,
     Promise.all(keys.map(loadRelated)),
-    model.augment && model.readAhead && rows.length ? model.readAhead(augmenting, rows, keys) : undefined,
   ]);
   // What each key reads, decided once for the page rather than once per row.
   const readers = keys.map((key): [string, (row: Row) => unknown] => [key, readerFor(ctx, model, key, { related, many, tags, configContexts, customFields, reverse })]);
@@ -142,7 +140,7 @@ export async function represent(ctx: RenderContext, model: ModelDef, rows: Row[]
     });
   }
   if (model.present) reps.forEach((rep, i) => model.present!(rep, rows[i], { ...ctx, mode }));
-  if (model.augment && rows.length) await model.augment(augmenting, rows, reps, mode, readAhead);
+  if (model.augment && rows.length) await model.augment({ ...ctx, exclude: undefined, fresh: false }, rows, reps, mode);
   const dialect = ctx.dialect;
   return dialect?.rewrites(model) ? reps.map((rep) => spoken(dialect, model, rep)) : reps;
 }
