@@ -177,7 +177,7 @@ export class CrudService {
   ): Promise<{ result: T; reads: CachedReads; answerRows?: Promise<Row[]> }> {
     let done: Omit<CommittedChanges, 'reads' | 'render'> | null = null;
     let recorded: number | null = null;
-    // What the answer reads, planned as the transaction ends (on PostgreSQL, read in its COMMIT's message).
+    // What the answer reads, planned as the work ends (on PostgreSQL, read in its COMMIT's message).
     const planned: { answer: AnswerRead | null } = { answer: null };
     const { value: result, rows: answered } = await this.db.transactionEndingWith(
       async (em) => {
@@ -198,8 +198,7 @@ export class CrudService {
     // What the response and the events read after the commit shares one look at the versions.
     const reads = this.cache.reader();
     // Before the events' reads ask for them: the answer's rows bring the versions with them.
-    const answering = planned.answer ?? (answer ? this.answerRead(answer(result), ctx.dialect) : null);
-    const answerRows = answering ? this.answerRows(answering, reads, answered) : undefined;
+    const answerRows = planned.answer ? this.answerRows(planned.answer, reads, answered) : undefined;
     if (done) {
       const render = (model: ModelDef, ids: number[], dialect?: Dialect) => representByIds(this.eventRender(ctx, this.db.manager, reads, dialect), model, ids, 'full');
       const committed = { ...(done as Omit<CommittedChanges, 'reads' | 'render'>), reads, render };

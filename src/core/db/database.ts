@@ -66,11 +66,16 @@ export class Database {
   /**
    * Runs `work` in one transaction, as `transaction` does, and reads the statement `last` gives for its value in the
    * transaction's last round trip, just before its COMMIT (what a write answers with): on PostgreSQL, one round trip
-   * less per write. Its rows are raw, as the driver gives them; null where there was no statement, or it could not
-   * share the COMMIT's message (SQLite, values not written as literals): the caller reads it after the commit.
+   * less per write. `last` is asked once the work is done, on every database. Its rows are raw, as the driver gives
+   * them; null where there was no statement, or it could not share the COMMIT's message (SQLite, values not written
+   * as literals): the caller reads it after the commit.
    */
   async transactionEndingWith<T>(work: (em: EntityManager) => Promise<T>, last: (value: T) => Statement | null): Promise<{ value: T; rows: unknown[] | null }> {
-    if (this.driver !== 'postgres') return { value: await this.transaction(work), rows: null };
+    if (this.driver !== 'postgres') {
+      const value = await this.transaction(work);
+      last(value);
+      return { value, rows: null };
+    }
     return this.retried(() => this.postgresEndingWith(work, last));
   }
 

@@ -62,10 +62,10 @@ export class Usefulness {
   /** Notes a request's lookups of a kind: `hits` found of `wanted`. */
   note(kind: string, hits: number, wanted: number): void {
     if (!wanted) return;
-    const known = this.kinds.get(kind);
+    let known = this.kinds.get(kind);
     // A kind starts out trusted: an empty cache misses at first, and must fill before it can prove useful.
-    const rate = known?.rate ?? 1;
-    this.kinds.set(kind, { rate: rate + (hits / wanted - rate) * HIT_RATE_STEP, skipped: known?.skipped ?? 0 });
+    if (!known) this.kinds.set(kind, (known = { rate: 1, skipped: 0 }));
+    known.rate += (hits / wanted - known.rate) * HIT_RATE_STEP;
   }
 }
 

@@ -56,7 +56,5 @@ export function readCommonTimestamp(text: string): Date | null {
 /** Reads stored times with `readCommonTimestamp`, and any other shape as the driver always has. */
 export function readTimestampsFast(): void {
   const general = pgTypes.getTypeParser(TIMESTAMPTZ, 'text') as (text: string) => unknown;
-  if ((general as { common?: boolean }).common) return;
-  const parse = Object.assign((text: string) => readCommonTimestamp(text) ?? general(text), { common: true });
-  pgTypes.setTypeParser(TIMESTAMPTZ, parse);
+  pgTypes.setTypeParser(TIMESTAMPTZ, (text: string) => readCommonTimestamp(text) ?? general(text));
 }
