@@ -165,6 +165,15 @@ describe('Kubernetes manifests', () => {
     expect(apiDeployment().spec.template.spec.containers[0].command).toBeUndefined();
   });
 
+  it("bound V8's young generation in the image, which Node 24 would grow to 64 MiB semi-spaces, and leave it to the image", () => {
+    const dockerfile = fs.readFileSync(path.resolve(__dirname, '..', 'Dockerfile'), 'utf8');
+    expect(dockerfile).toMatch(/^ENV NODE_OPTIONS=--max-semi-space-size=16$/m);
+    for (const deployment of [apiDeployment(), workerDeployment()]) {
+      const env: Array<{ name: string }> = deployment.spec.template.spec.containers[0].env ?? [];
+      expect(env.map((e) => e.name)).not.toContain('NODE_OPTIONS');
+    }
+  });
+
   it('route the Service and the disruption budget to the API replicas, not to the workers', () => {
     const labels = apiDeployment().spec.template.metadata.labels;
     expect(apiDeployment().spec.selector.matchLabels).toEqual(labels);
