@@ -158,7 +158,7 @@ async function addTerminations(ctx: RenderContext, rows: Row[], reps: Representa
   const query = new ModelQuery(ctx.em, CircuitTermination, ctx.driver).where('t.circuit_id IN (:...ids)', { ids: rows.map((r) => r.id) });
   const terms = await query.rows({ order: ['id'] });
   const placed = !!ctx.dialect && !ctx.dialect.isNative && ctx.dialect.shows(CircuitTermination, 'termination');
-  const nested = async (type: string, ids: Array<number | null>) => loadNested(ctx, registry.get(type)!, [...new Set(ids.filter((id): id is number => id !== null))]);
+  const nested = async (type: string, ids: Array<number | null>) => loadNested(ctx, registry.get(type)!, [...new Set(ids.filter((id): id is number => id !== null))], false);
   const places = new Map<string, Map<number, Representation>>();
   if (placed) for (const type of new Set(terms.map((x) => x.termination_type).filter(Boolean))) places.set(type, await nested(type, terms.filter((x) => x.termination_type === type).map((x) => x.termination_id)));
   else {

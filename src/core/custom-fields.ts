@@ -311,7 +311,7 @@ export async function renderCustomFields(
     wanted.set(def.object_type, ids);
   }
   const nested = new Map<string, Map<number, Representation>>();
-  for (const [type, ids] of wanted) nested.set(type, await loadNested(ctx!, registry.get(type)!, [...ids]));
+  for (const [type, ids] of wanted) nested.set(type, await loadNested(ctx!, registry.get(type)!, [...ids], false));
 
   return new Map(
     rows.map((row) => {

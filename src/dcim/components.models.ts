@@ -426,7 +426,7 @@ async function addVirtualCircuitPeers(ctx: RenderContext, rows: Row[], reps: Rep
   const query = new ModelQuery(ctx.em, terminations, ctx.driver).where('t.virtual_circuit_id IN (:...circuits)', { circuits });
   const all = await query.rows({ order: query.defaultOrder() });
   const reached = new Map(own.map((x) => [x.interface_id as number, all.filter((o) => o.virtual_circuit_id === x.virtual_circuit_id && o.id !== x.id && o.role === REACHED_ROLES[x.role])]));
-  const nested = await loadNested(ctx, terminations, [...new Set([...reached.values()].flat().map((o) => o.id as number))]);
+  const nested = await loadNested(ctx, terminations, [...new Set([...reached.values()].flat().map((o) => o.id as number))], false);
   for (const i of wanted) {
     const peers = (reached.get(rows[i].id) ?? []).map((o) => nested.get(o.id)).filter(Boolean);
     if (!peers.length) continue;
@@ -453,7 +453,7 @@ async function addWirelessPeers(ctx: RenderContext, rows: Row[], reps: Represent
     const link = byId.get(row.wireless_link_id);
     return link && (link.interface_a_id === row.id ? link.interface_b_id : link.interface_a_id);
   };
-  const nested = await loadNested(ctx, Interface, [...new Set(wanted.map((i) => peerOf(rows[i])).filter((id): id is number => id !== undefined))]);
+  const nested = await loadNested(ctx, Interface, [...new Set(wanted.map((i) => peerOf(rows[i])).filter((id): id is number => id !== undefined))], false);
   for (const i of wanted) {
     const peer = nested.get(peerOf(rows[i]) as number);
     reps[i].link_peers = peer ? [peer] : [];

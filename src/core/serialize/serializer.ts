@@ -328,7 +328,7 @@ async function loadGeneric(ctx: RenderContext, field: GenericRelationField, rows
   for (const [type, ids] of byType) {
     const model = registry.get(type);
     if (!model || model.internal) continue;
-    for (const [id, rep] of await loadNested(ctx, model, [...new Set(ids)])) out.set(genericKey(type, id), rep);
+    for (const [id, rep] of await loadNested(ctx, model, [...new Set(ids)], false)) out.set(genericKey(type, id), rep);
   }
   return out;
 }
