@@ -286,7 +286,7 @@ export class ReadCache implements OnModuleInit, OnApplicationBootstrap, OnApplic
         // Written under versions some request has already seen pass: no request will find them.
         if (Number(version) < this.newestVersion) return;
         // One object's JSON beyond a sixteenth of the room would push out many others.
-        for (const [id, bytes] of entries) if (bytes.length <= REPRESENTATION_BYTES / 16) this.representations.set(`${kind}|${id}`, { version, bytes });
+        for (const [id, bytes] of entries) if (bytes.length <= REPRESENTATION_BYTES / 16) this.representations.set(`${kind}|${id}`, { version, bytes: ownCopy(bytes) });
       },
       count: (statement, load) => byStatement(this.counts, 'counts', statement, load),
       lookup: (statement, load) => byStatement(this.lookupResults, 'lookups', statement, load),
@@ -436,6 +436,16 @@ export interface CachedReads {
   /** Whether `representations` may remember anything: a page may then read its ids first. */
   readonly remembersRepresentations: boolean;
   rememberRepresentations(kind: string, entries: Array<[id: number, json: Buffer]>): Promise<void>;
+}
+
+/**
+ * Bytes in an allocation of their own. A small buffer is a slice of one of Node's shared 8 KiB pools, which lives
+ * while any slice of it does: remembered slices, evicted at different times, held several times the bytes counted.
+ */
+function ownCopy(bytes: Buffer): Buffer {
+  const own = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(own);
+  return own;
 }
 
 /** Every read made afresh (`READ_CACHE=false`). */
