@@ -440,7 +440,7 @@ export interface CachedReads {
 
 /**
  * Bytes in an allocation of their own. A small buffer is a slice of one of Node's shared 8 KiB pools, which lives
- * while any slice of it does: remembered slices, evicted at different times, held several times the bytes counted.
+ * while any slice of it does: remembered slices, evicted at different times, held more than the bytes counted.
  */
 function ownCopy(bytes: Buffer): Buffer {
   const own = Buffer.allocUnsafeSlow(bytes.length);
