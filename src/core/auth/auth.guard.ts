@@ -145,10 +145,10 @@ export class AuthGuard implements CanActivate {
     }
     const { token, user, versions } = found;
     if (versions !== null) req.readVersions = versions;
-    const client = clientAddress(req);
     const allowed: string[] = Array.isArray(token.allowed_ips) ? token.allowed_ips : [];
-    if (allowed.length && !allowed.some((net) => inNetwork(client, net))) {
-      throw new PermissionDeniedError(`Source IP ${client} is not permitted to authenticate using this token.`);
+    if (allowed.length) {
+      const client = clientAddress(req);
+      if (!allowed.some((net) => inNetwork(client, net))) throw new PermissionDeniedError(`Source IP ${client} is not permitted to authenticate using this token.`);
     }
     if (!token.enabled) throw new PermissionDeniedError('Token disabled');
     if (token.expires && token.expires.getTime() < this.clock.now().getTime()) throw new PermissionDeniedError('Token expired');

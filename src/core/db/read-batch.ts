@@ -15,6 +15,33 @@ interface PendingRead {
 /** A string literal, a quoted identifier, or a placeholder (`$3`): literals and identifiers are copied as they are. */
 const TOKENS = /'(?:[^']|'')*'|"(?:[^"]|"")*"|\$(\d+)/g;
 
+/** A statement's text around its placeholders: `text[i]` comes before the placeholder numbered `slots[i]`, `text[slots.length]` last. */
+interface Placeholders {
+  text: string[];
+  slots: number[];
+}
+
+/** Statements' texts as split, by statement: the same few hundred recur on every page, and scanning one is a copy of it. */
+const splits = new Map<string, Placeholders>();
+const SPLITS_KEPT = 2000;
+
+function placeholdersOf(sql: string): Placeholders {
+  let split = splits.get(sql);
+  if (split) return split;
+  split = { text: [], slots: [] };
+  let last = 0;
+  for (const match of sql.matchAll(TOKENS)) {
+    if (match[1] === undefined) continue;
+    split.text.push(sql.slice(last, match.index));
+    split.slots.push(Number(match[1]));
+    last = match.index + match[0].length;
+  }
+  split.text.push(sql.slice(last));
+  if (splits.size >= SPLITS_KEPT) splits.clear();
+  splits.set(sql, split);
+  return split;
+}
+
 /**
  * The statement with each `$n` written as a literal of unknown type, as the driver sends a parameter: PostgreSQL then
  * types it by where it stands, the same as the parameter. Null when a value cannot be written so (binary data).
@@ -27,14 +54,14 @@ export function withLiterals(sql: string, params: unknown[]): string | null {
     else if (typeof prepared === 'string') literals.push(escapeLiteral(prepared));
     else return null;
   }
-  let missing = false;
-  const text = sql.replace(TOKENS, (token, n: string | undefined) => {
-    if (n === undefined) return token;
-    const literal = literals[Number(n) - 1];
-    if (literal === undefined) missing = true;
-    return literal ?? token;
-  });
-  return missing ? null : text;
+  const { text, slots } = placeholdersOf(sql);
+  let written = text[0];
+  for (let i = 0; i < slots.length; i++) {
+    const literal = literals[slots[i] - 1];
+    if (literal === undefined) return null;
+    written += literal + text[i + 1];
+  }
+  return written;
 }
 
 /**

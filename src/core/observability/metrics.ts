@@ -13,9 +13,21 @@ interface PoolCounts {
 export function routeTemplate(req: Request): string {
   const route = (req as Request & { route?: { path?: unknown } }).route;
   if (!route || typeof route.path !== 'string') return 'unmatched';
-  const template = `${req.baseUrl}${route.path}`.replace(/:(\w+)(\([^)]*\))?\??/g, '{$1}');
-  return req.path.endsWith('/') && !template.endsWith('/') ? `${template}/` : template;
+  const slashed = req.path.endsWith('/');
+  let written = templates.get(route);
+  if (!written) templates.set(route, (written = new Map()));
+  const key = slashed ? `${req.baseUrl}/` : req.baseUrl;
+  let template = written.get(key);
+  if (template === undefined) {
+    template = `${req.baseUrl}${route.path}`.replace(/:(\w+)(\([^)]*\))?\??/g, '{$1}');
+    if (slashed && !template.endsWith('/')) template += '/';
+    written.set(key, template);
+  }
+  return template;
 }
+
+/** Each route's templates, by the base it was reached under and whether the path ended with a slash. */
+const templates = new WeakMap<object, Map<string, string>>();
 
 /** One app's Prometheus metrics, in a registry of its own (several apps may share a process, as in tests). */
 export class Metrics {

@@ -11,16 +11,20 @@ import type { Metrics } from './metrics';
 export function requestLog(logger: Logger, metrics: Metrics | null) {
   return (req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
+    // Below LOG_LEVEL=log the line is not written, so its size is not counted either.
+    const logged = logger.isLevelEnabled('info');
     let bytes = 0;
-    const { write, end } = res;
-    res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
-      bytes += byteLength(chunk);
-      return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
-    } as Response['write'];
-    res.end = function (this: Response, chunk?: unknown, ...rest: unknown[]) {
-      if (chunk !== undefined && typeof chunk !== 'function') bytes += byteLength(chunk);
-      return (end as (...args: unknown[]) => Response).call(this, chunk, ...rest);
-    } as Response['end'];
+    if (logged) {
+      const { write, end } = res;
+      res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
+        bytes += byteLength(chunk);
+        return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+      } as Response['write'];
+      res.end = function (this: Response, chunk?: unknown, ...rest: unknown[]) {
+        if (chunk !== undefined && typeof chunk !== 'function') bytes += byteLength(chunk);
+        return (end as (...args: unknown[]) => Response).call(this, chunk, ...rest);
+      } as Response['end'];
+    }
     let done = false;
     const finish = () => {
       if (done) return;
@@ -28,8 +32,7 @@ export function requestLog(logger: Logger, metrics: Metrics | null) {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const status = res.writableFinished ? res.statusCode : 499;
       metrics?.observe(req, status, seconds);
-      // Below LOG_LEVEL=log the line is not written: not built either.
-      if (!logger.isLevelEnabled('info')) return;
+      if (!logged) return;
       const { principal, id } = req as AuthenticatedRequest;
       logger.info(
         {

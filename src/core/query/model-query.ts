@@ -20,6 +20,21 @@ export type Statement = [sql: string, params: unknown[]];
 /** Answers a statement from what was remembered of it while the tables it reads are unwritten, or runs `load`. */
 export type RememberedStatements = <T>(statement: Statement, load: () => Promise<T>) => Promise<T>;
 
+/** `rowsStatement`'s columns (alias `t`): the stored ones read, then the computed, of those named or all. */
+function selectList(model: ModelDef, only?: readonly string[]): string[] {
+  const chosen = (f: { column: string }) => !only || only.includes(f.column);
+  return [...model.readColumns.filter(chosen).map((f) => `t.${q(f.column)} AS ${q(f.column)}`), ...model.computed.filter(chosen).map((f) => `${f.sql('t')} AS ${q(f.column)}`)];
+}
+
+/** Each model's whole select list, written once: every page of it starts with the same. */
+const wholeSelectLists = new WeakMap<ModelDef, string>();
+
+function wholeSelectList(model: ModelDef): string {
+  let list = wholeSelectLists.get(model);
+  if (list === undefined) wholeSelectLists.set(model, (list = selectList(model).join(', ')));
+  return list;
+}
+
 /**
  * One SELECT over a model's table (alias `t`): conditions, ordering, paging,
  * and the model's counts as correlated subqueries of the same statement. Its SQL is written here,
@@ -126,9 +141,7 @@ export class ModelQuery {
 
   /** The SELECT `rows` runs, unrun, for a cursor to read; its rows go through `fromDb`. */
   rowsStatement(opts: RowsOptions = {}, idsOnly = false): Statement {
-    const read = opts.columns ? this.model.readColumns.filter((f) => opts.columns!.includes(f.column)) : this.model.readColumns;
-    const columns = idsOnly ? [`t.id AS "id"`] : read.map((f) => `t.${q(f.column)} AS ${q(f.column)}`);
-    if (!idsOnly) for (const f of this.model.computed) if (!opts.columns || opts.columns.includes(f.column)) columns.push(`${f.sql('t')} AS ${q(f.column)}`);
+    const columns = idsOnly ? [`t.id AS "id"`] : opts.columns ? selectList(this.model, opts.columns) : [wholeSelectList(this.model)];
     // Ids alone still carry the counts their order names (`ordering=-asn_count`).
     const ordered = new Set((opts.order ?? []).map((term) => term.replace(/^-/, '')));
     for (const key of opts.counts ?? []) if (!idsOnly || ordered.has(key)) columns.push(`${countSql(this.model, key)} AS ${q(key)}`);
