@@ -15,4 +15,17 @@ function boundHeapGrowth(): void {
   if (!given) setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
 }
 
+/**
+ * V8 allocates straight into the old generation the objects of a place in the code whose objects mostly survived
+ * a young collection. Under a few requests at a time that is nearly every place a request allocates: its objects
+ * live across a collection while it waits for the database, then die, and leave the old generation full collections
+ * to run. Without it, under spread device pages and 8 clients, collections took 1.2–1.3 s of 15 rather than
+ * 1.5–1.8 (full ones 19–21 rather than 22–28); under the uncached device page, 0.5 s rather than 1.3.
+ */
+function allocateYoung(): void {
+  const given = process.execArgv.some((arg) => /^--(no-)?allocation[-_]site[-_]pretenuring/.test(arg));
+  if (!given) setFlagsFromString('--no-allocation-site-pretenuring');
+}
+
 boundHeapGrowth();
+allocateYoung();
