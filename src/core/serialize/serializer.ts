@@ -96,6 +96,30 @@ function objectUrlFor(ctx: Pick<RenderContext, 'baseUrl' | 'dialect'>, model: Mo
   return (id) => `${prefix}${id}/`;
 }
 
+type Builder = (reads: Array<(row: Row) => unknown>, row: Row) => Representation;
+
+/** Builders by their keys, in order; bounded, as `?fields=` lets clients choose keys. */
+const builders = new Map<string, Builder>();
+const BUILDERS_KEPT = 1000;
+
+/**
+ * What makes one representation: an object literal of `keys` in order, each the value of its read. An object given
+ * its keys one by one keeps most of them outside itself: a page of 50 devices took about 150 µs longer to make, and
+ * longer to write as JSON.
+ */
+export function builderOf(keys: string[]): Builder {
+  const signature = keys.join('\0');
+  let build = builders.get(signature);
+  if (build) return build;
+  // Keys are written as JSON strings, which are JavaScript string literals: nothing a key holds is read as code.
+  // `__proto__` as a literal's key would set its prototype; as a computed key it is a property like any other.
+  const literal = keys.map((key, i) => `${key === '__proto__' ? '["__proto__"]' : JSON.stringify(key)}: reads[${i}](row)`).join(', ');
+  build = new Function('reads', 'row', `return { ${literal} };`) as Builder;
+  if (builders.size >= BUILDERS_KEPT) builders.clear();
+  builders.set(signature, build);
+  return build;
+}
+
 /**
  * Rows to their API representation. Related objects are loaded for the whole
  * batch, one query per relation, so a page costs the same number of queries at any size.
@@ -127,12 +151,9 @@ export async function represent(ctx: RenderContext, model: ModelDef, rows: Row[]
     Promise.all(keys.map(loadRelated)),
   ]);
   // What each key reads, decided once for the page rather than once per row.
-  const readers = keys.map((key): [string, (row: Row) => unknown] => [key, readerFor(ctx, model, key, { related, many, tags, configContexts, customFields, reverse })]);
-  const reps = rows.map((row) => {
-    const out: Representation = {};
-    for (const [key, read] of readers) out[key] = read(row);
-    return out;
-  });
+  const reads = keys.map((key) => readerFor(ctx, model, key, { related, many, tags, configContexts, customFields, reverse }));
+  const build = builderOf(keys);
+  const reps = rows.map((row) => build(reads, row));
   if (model.labels && rows.length && reps.some((rep) => 'display' in rep)) {
     const labels = await model.labels(rows, { em: ctx.em, driver: ctx.driver, reps, render: ctx });
     reps.forEach((rep, i) => {
