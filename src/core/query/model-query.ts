@@ -20,6 +20,31 @@ export type Statement = [sql: string, params: unknown[]];
 /** Answers a statement from what was remembered of it while the tables it reads are unwritten, or runs `load`. */
 export type RememberedStatements = <T>(statement: Statement, load: () => Promise<T>) => Promise<T>;
 
+/** Each model's conversion of a row read whole, in place. */
+const rowConverters = new WeakMap<ModelDef, (raw: Row) => void>();
+
+/**
+ * Converts a row read with all of its model's columns, as one function that names each column: looked up by a
+ * variable key, every column of every row was a lookup by name.
+ */
+function convertRow(model: ModelDef, raw: Row): void {
+  let convert = rowConverters.get(model);
+  if (!convert) {
+    const converters = model.converters;
+    if (converters.some(([column]) => column === '__proto__')) {
+      convert = (row) => {
+        for (const [column, field] of converters) row[column] = field.fromDb(row[column]);
+      };
+    } else {
+      // Column names are written as JSON strings, which are JavaScript string literals: never read as code.
+      const body = converters.map(([column], i) => `row[${JSON.stringify(column)}] = fields[${i}].fromDb(row[${JSON.stringify(column)}]);`).join('\n');
+      convert = new Function('fields', `return function (row) {\n${body}\n};`)(converters.map(([, field]) => field)) as (raw: Row) => void;
+    }
+    rowConverters.set(model, convert);
+  }
+  convert(raw);
+}
+
 /** `rowsStatement`'s columns (alias `t`): the stored ones read, then the computed, of those named or all. */
 function selectList(model: ModelDef, only?: readonly string[]): string[] {
   const chosen = (f: { column: string }) => !only || only.includes(f.column);
@@ -183,7 +208,7 @@ export class ModelQuery {
 
   /** Converts a raw row in place: it holds exactly the selected columns, and a copy per row is garbage on a page of a thousand. */
   fromDb(raw: Row, counts: string[] = []): Row {
-    for (const [column, field] of this.model.converters) raw[column] = field.fromDb(raw[column]);
+    convertRow(this.model, raw);
     for (const key of counts) raw[key] = Number(raw[key] ?? 0);
     return raw;
   }
