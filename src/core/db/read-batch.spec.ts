@@ -1,4 +1,5 @@
-import { withLiterals } from './read-batch';
+import { escapeLiteral as driversEscapeLiteral } from 'pg';
+import { escapeLiteral, withLiterals } from './read-batch';
 
 describe('withLiterals', () => {
   it('writes each placeholder as a literal of unknown type, as the driver sends it', () => {
@@ -11,6 +12,11 @@ describe('withLiterals', () => {
   it('escapes backslashes as PostgreSQL reads them', () => {
     // The driver's escapeLiteral writes such a literal as ` E'…'`, its leading space included.
     expect(withLiterals('SELECT $1', ['a\\b'])).toBe(`SELECT  E'a\\\\b'`);
+  });
+
+  it('writes every literal exactly as the driver\'s escapeLiteral does', () => {
+    const texts = ['', 'plain', "O'Brien", "''", 'a\\b', "\\'\\", 'tab\there\nline', '{"k":"v\\"q"}', 'ünïcødé ✓ 𝄞', "'".repeat(5) + '\\'.repeat(3)];
+    for (const text of texts) expect(escapeLiteral(text)).toBe(driversEscapeLiteral(text));
   });
 
   it('leaves placeholders inside string literals and quoted identifiers as they are', () => {
