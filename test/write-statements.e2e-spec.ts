@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { QueryFailedError } from 'typeorm';
 import { Database } from '../src/core/db/database';
 import { registry } from '../src/core/model/model';
 import { Writer } from '../src/core/write/writer';
@@ -139,7 +140,7 @@ describe('writes held for their change records', () => {
     expect((await t.get(`/api/extras/tags/${red.id}/`)).body.tagged_items).toBe(0);
   });
 
-  it('reads what a write answers with in its COMMIT\'s message on PostgreSQL: the commit costs no round trip of its own', async () => {
+  it('sends the held write, then reads what it answers with, in its COMMIT\'s message on PostgreSQL: its row lock lasts one round trip', async () => {
     const before = await tenant('answered-with-commit');
     const sent: string[] = [];
     const clientQuery = jest.spyOn(Client.prototype, 'query').mockImplementation(function (this: Client, ...args: unknown[]) {
@@ -153,8 +154,14 @@ describe('writes held for their change records', () => {
       clientQuery.mockRestore();
     }
     const commits = sent.filter((text) => /\bCOMMIT\s*$/.test(text));
-    expect(commits.map((text) => /^SELECT .* FROM "tenancy_tenant"/s.test(text))).toEqual(postgres ? [true] : []);
+    expect(commits.map((text) => /^WITH held AS \(UPDATE "tenancy_tenant" .*\) INSERT INTO "extras_objectchange".*;\nSELECT .* FROM "tenancy_tenant".*;\nCOMMIT$/s.test(text))).toEqual(
+      postgres ? [true] : [],
+    );
+    // Nothing else wrote the tenant's row.
+    expect(sent.filter((text) => /UPDATE "tenancy_tenant"/.test(text))).toHaveLength(postgres ? 1 : 0);
     expect((await t.get(`${TENANTS}${before.id}/`)).body.description).toBe('answered');
+    const [change] = (await t.get(`/api/extras/object-changes/?changed_object_id=${before.id}&action=update`)).body.results;
+    expect(change).toMatchObject({ prechange_data: { description: '' }, postchange_data: { description: 'answered' } });
   });
 
   it('commits nothing when the read sent with the COMMIT fails, and all of it otherwise', async () => {
@@ -176,7 +183,10 @@ describe('writes held for their change records', () => {
     expect(rows).toEqual(postgres ? [{ answer: 42 }] : null);
     expect((await t.get(`${TENANTS}${kept.id}/`)).body.description).toBe('written');
     if (!postgres) return;
-    await expect(ending(undone.id, 'SELECT 1 / 0 AS "answer"')).rejects.toThrow(/division by zero/);
+    const failed = await ending(undone.id, 'SELECT 1 / 0 AS "answer"').catch((e: unknown) => e);
+    // As any failed statement: the exception filter answers a unique violation there as the client's conflict.
+    expect(failed).toBeInstanceOf(QueryFailedError);
+    expect(String(failed)).toMatch(/division by zero/);
     expect((await t.get(`${TENANTS}${undone.id}/`)).body.description).toBe('');
     // The connection went back to the pool out of any transaction.
     expect((await t.patch(`${TENANTS}${undone.id}/`, { description: 'later' }).expect(200)).body.description).toBe('later');

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, QueryFailedError, QueryRunner } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { Driver } from '../model/fields';
 import { driverOf } from './data-source';
@@ -10,6 +10,14 @@ import { SnapshotRead, postgresSnapshot, sqliteSnapshot } from './snapshot-read'
 import { isRetryable } from './unavailable';
 
 const TRANSACTION_ATTEMPTS = 4;
+
+/** What a transaction's writer holds back for its last round trip, by the query runner it writes with. */
+const heldWrites = new WeakMap<QueryRunner, () => Statement | null>();
+
+/** Tells `transactionEndingWith` how to take what is held on `runner`: it sends that with the COMMIT. */
+export function holdsWrites(runner: QueryRunner, take: () => Statement | null): void {
+  heldWrites.set(runner, take);
+}
 
 /** The data source plus one rule: every unsafe request runs in one transaction. */
 @Injectable()
@@ -65,10 +73,11 @@ export class Database {
 
   /**
    * Runs `work` in one transaction, as `transaction` does, and reads the statement `last` gives for its value in the
-   * transaction's last round trip, just before its COMMIT (what a write answers with): on PostgreSQL, one round trip
-   * less per write. `last` is asked once the work is done, on every database. Its rows are raw, as the driver gives
-   * them; null where there was no statement, or it could not share the COMMIT's message (SQLite, values not written
-   * as literals): the caller reads it after the commit.
+   * transaction's last round trip, just before its COMMIT (what a write answers with). On PostgreSQL a write its writer
+   * still holds (`holdsWrites`) goes in that round trip too, before the read: one round trip for them all, so that the
+   * row locks the write takes are held for no more. `last` is asked once the work is done, on every database. Its rows
+   * are raw, as the driver gives them; null where there was no statement, or it could not share the COMMIT's message
+   * (SQLite, values not written as literals): the caller reads it after the commit.
    */
   async transactionEndingWith<T>(work: (em: EntityManager) => Promise<T>, last: (value: T) => Statement | null): Promise<{ value: T; rows: unknown[] | null }> {
     if (this.driver !== 'postgres') {
@@ -84,26 +93,32 @@ export class Database {
     try {
       await runner.startTransaction();
       const value = await work(runner.manager);
-      const statement = last(value);
-      const text = statement && withLiterals(...statement);
-      if (!text) {
+      const read = last(value);
+      const held = heldWrites.get(runner)?.() ?? null;
+      let heldText = held && withLiterals(...held);
+      if (held && !heldText) await runner.query(...held);
+      const readText = read && withLiterals(...read);
+      if (!heldText && !readText) {
         await runner.commitTransaction();
         return { value, rows: null };
       }
+      const message = `${[heldText, readText].filter(Boolean).join(';\n')};\nCOMMIT`;
       const client = (await runner.connect()) as { query(text: string): Promise<Array<{ rows: unknown[] }>> };
-      // A failing read aborts the transaction and PostgreSQL runs nothing after it: the COMMIT never happens.
-      const [read] = await client.query(`${text};
-COMMIT`);
+      // A failing statement aborts the transaction and PostgreSQL runs nothing after it: the COMMIT never happens.
+      const results = await client.query(message).catch((e: Error) => {
+        throw new QueryFailedError(message, [], e);
+      });
       // The runner learns the transaction ended as its own COMMIT would have told it (no subscribers listen).
       Object.assign(runner, { isTransactionActive: false, transactionDepth: 0 });
-      this.dataSource.logger.logQuery(statement[0], statement[1]);
+      for (const [sql, params] of [heldText ? held : null, readText ? read : null].filter((s): s is Statement => !!s)) this.dataSource.logger.logQuery(sql, params);
       this.dataSource.logger.logQuery('COMMIT');
-      return { value, rows: read.rows };
+      return { value, rows: readText ? results[heldText ? 1 : 0].rows : null };
     } catch (e) {
       // As TypeORM's own transactions do: the first error is the one that counts.
       if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
       throw e;
     } finally {
+      heldWrites.delete(runner);
       await runner.release();
     }
   }

@@ -2,11 +2,13 @@ import { EntityManager } from 'typeorm';
 import { ConflictError, NotFoundError, ValidationError } from '../http/errors';
 import { Driver, Field, FieldError, ForeignKeyField, GenericRelationField, InputField, ManyToManyField, formatTimestamp, pythonType } from '../model/fields';
 import { ModelDef, Row, WriteContext, labelsOf, registry } from '../model/model';
-import { ModelQuery, jsonListSql, parseJsonList, q, selectSql, valueSql } from '../query/model-query';
+import { ModelQuery, Statement, jsonListSql, parseJsonList, q, selectSql, valueSql } from '../query/model-query';
 import { pythonRepr, pythonStr } from '../util/python-repr';
 import { keysFor } from '../serialize/serializer';
 import { customFieldData, speaksChoiceSets } from '../custom-fields';
 import { ChangeEvent } from '../events/change-events';
+import { holdsWrites } from '../db/database';
+import { insertRows, insertStatement } from '../db/insert';
 
 type Errors = Record<string, unknown>;
 
@@ -133,8 +135,8 @@ export class Writer {
     const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / Object.keys(created[0].row).length));
     for (let i = 0; i < created.length; i += perStatement) {
       const rows = created.slice(i, i + perStatement).map((c) => c.row);
-      const result = await this.em.createQueryBuilder().insert().into(model.table).values(rows).execute();
-      ids.push(...rows.map((_, n) => Number(result.identifiers[n]?.id ?? (rows.length === 1 ? (result.raw?.[0]?.id ?? result.raw) : NaN))));
+      const inserted = await insertRows(this.em, model.table, rows, 'id');
+      ids.push(...rows.map((_, n) => inserted[n] ?? NaN));
     }
     if (ids.some((id) => !Number.isInteger(id))) throw new Error(`The database did not return the ids of rows inserted into ${model.table}`);
     if (model.tree) for (const id of ids) await this.placeInTree(model, id, null);
@@ -319,7 +321,8 @@ export class Writer {
   /**
    * From now on, change records wait in memory until `flushChangeRecords`, which writes them in one
    * statement; the caller flushes before its transaction ends. On PostgreSQL the last update or delete of an
-   * object's row waits too, and goes in that statement (a data-modifying `WITH`): any other statement sends it first.
+   * object's row waits too, and goes in that statement (a data-modifying `WITH`), which is itself held for the
+   * transaction's last round trip (`holdsWrites`): any other statement, the COMMIT too, sends what is held first.
    */
   deferChangeRecords(): void {
     this.pending ??= [];
@@ -327,6 +330,7 @@ export class Writer {
     if (this.driver !== 'postgres' || !runner || this.sendNow) return;
     const query = runner.query as (...args: unknown[]) => Promise<any>;
     this.sendNow = (sql, params) => query.call(runner, sql, params);
+    holdsWrites(runner, () => this.takeHeld());
     runner.query = async (...args: unknown[]) => {
       // What a rolled back transaction held is dropped: in an aborted transaction it could not be sent.
       if (this.held && /^\s*ROLLBACK/i.test(String(args[0]))) this.held = null;
@@ -339,24 +343,40 @@ export class Writer {
     const changes = registry.get('extras.objectchange');
     const records = this.pending ?? [];
     this.pending = [];
-    const held = this.held;
-    this.held = null;
     // A few hundred records a statement keeps the parameters within what both drivers take.
-    for (let i = 0; changes && i < records.length; i += 200) {
-      const insert = this.em.createQueryBuilder().insert().into(changes.table).values(records.slice(i, i + 200));
-      if (i === 0 && held && this.sendNow) {
-        // The held write first, its parameters first: the insert's are numbered after them.
-        const [sql, params] = insert.getQueryAndParameters();
-        const numbered = sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + held.params.length}`);
-        await this.sendNow(`WITH held AS (${held.sql}) ${numbered}`, [...held.params, ...params]);
-      } else {
-        await insert.execute();
-      }
+    const inserts: Statement[] = [];
+    for (let i = 0; changes && i < records.length; i += 200) inserts.push(insertStatement(this.em, changes.table, records.slice(i, i + 200)));
+    if (!this.sendNow) {
+      for (const insert of inserts) await this.em.query(...insert);
+      return;
     }
-    if (held && !(changes && records.length)) await this.sendNow!(held.sql, held.params);
+    const last = inserts.pop();
+    for (const insert of inserts) {
+      await this.sendHeld();
+      await this.sendNow(...insert);
+    }
+    if (last) this.hold(last);
   }
 
-  /** An update or delete of one object's row held until the change records are written, or another statement is sent. */
+  /** What is held, no longer held: its taker sends it. */
+  private takeHeld(): Statement | null {
+    const held = this.held;
+    this.held = null;
+    return held && [held.sql, held.params];
+  }
+
+  /** Holds a statement, after the write held before it, if any: both in one statement, the write's parameters first. */
+  private hold([sql, params]: Statement): void {
+    const held = this.held;
+    if (!held) {
+      this.held = { sql, params };
+      return;
+    }
+    const numbered = sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + held.params.length}`);
+    this.held = { sql: `WITH held AS (${held.sql}) ${numbered}`, params: [...held.params, ...params] };
+  }
+
+  /** An update or delete of one object's row, or the statement that writes it with the change records, held until the transaction ends or another statement is sent. */
   private held: { sql: string; params: unknown[] } | null = null;
   /** Sends a statement on the transaction's connection without looking at what is held; set where writes may be held. */
   private sendNow: ((sql: string, params: unknown[]) => Promise<unknown>) | null = null;
@@ -422,7 +442,7 @@ export class Writer {
       postchange_data: after,
     };
     if (this.pending) this.pending.push(record);
-    else await this.em.createQueryBuilder().insert().into(changes.table).values(record).execute();
+    else await insertRows(this.em, changes.table, [record]);
   }
 
   /**
@@ -459,14 +479,7 @@ export class Writer {
     if (!(TAGS in changes) || !items) return;
     await this.em.createQueryBuilder().delete().from(items.table).where('content_type = :type AND object_id = :id', { type: model.label, id }).execute();
     const ids = changes[TAGS] as number[];
-    if (ids.length) {
-      await this.em
-        .createQueryBuilder()
-        .insert()
-        .into(items.table)
-        .values(ids.map((tag) => ({ tag_id: tag, content_type: model.label, object_id: id })))
-        .execute();
-    }
+    if (ids.length) await insertRows(this.em, items.table, ids.map((tag) => ({ tag_id: tag, content_type: model.label, object_id: id })));
   }
 
   /** Replaces the sets of many-to-many relations named in `changes`. */
@@ -476,14 +489,7 @@ export class Writer {
       if (!(field.column in changes)) continue;
       await this.em.createQueryBuilder().delete().from(field.throughTable).where(`${q(field.sourceColumn)} = :id`, { id }).execute();
       const targets: number[] = [...new Set(changes[field.column] as number[])];
-      if (targets.length) {
-        await this.em
-          .createQueryBuilder()
-          .insert()
-          .into(field.throughTable)
-          .values(targets.map((t) => ({ [field.sourceColumn]: id, [field.targetColumn]: t })))
-          .execute();
-      }
+      if (targets.length) await insertRows(this.em, field.throughTable, targets.map((t) => ({ [field.sourceColumn]: id, [field.targetColumn]: t })));
     }
   }
 
@@ -501,7 +507,7 @@ export class Writer {
   private async insertAll(table: string, rows: Row[]): Promise<void> {
     const perStatement = rows.length ? Math.floor(MAX_PARAMETERS / Object.keys(rows[0]).length) : 1;
     for (let i = 0; i < rows.length; i += perStatement) {
-      await this.em.createQueryBuilder().insert().into(table).values(rows.slice(i, i + perStatement)).execute();
+      await insertRows(this.em, table, rows.slice(i, i + perStatement));
     }
   }
 
