@@ -159,6 +159,12 @@ describe('writes held for their change records', () => {
     );
     // Nothing else wrote the tenant's row.
     expect(sent.filter((text) => /UPDATE "tenancy_tenant"/.test(text))).toHaveLength(postgres ? 1 : 0);
+    // The transaction began in the message of its first statement, which read the row: two messages in all.
+    const begun = sent.findIndex((text) => /^START TRANSACTION\b/.test(text));
+    if (postgres) {
+      expect(sent[begun]).toMatch(/^START TRANSACTION;\nSELECT .* FROM "tenancy_tenant"/s);
+      expect(sent.slice(begun)).toHaveLength(2);
+    }
     expect((await t.get(`${TENANTS}${before.id}/`)).body.description).toBe('answered');
     const [change] = (await t.get(`/api/extras/object-changes/?changed_object_id=${before.id}&action=update`)).body.results;
     expect(change).toMatchObject({ prechange_data: { description: '' }, postchange_data: { description: 'answered' } });

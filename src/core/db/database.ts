@@ -90,8 +90,9 @@ export class Database {
 
   private async postgresEndingWith<T>(work: (em: EntityManager) => Promise<T>, last: (value: T) => Statement | null): Promise<{ value: T; rows: unknown[] | null }> {
     const runner = this.dataSource.createQueryRunner();
+    let begin: DeferredBegin | undefined;
     try {
-      await runner.startTransaction();
+      begin = await beginWithFirstStatement(runner);
       const value = await work(runner.manager);
       const read = last(value);
       const held = heldWrites.get(runner)?.() ?? null;
@@ -102,12 +103,17 @@ export class Database {
         await runner.commitTransaction();
         return { value, rows: null };
       }
-      const message = `${[heldText, readText].filter(Boolean).join(';\n')};\nCOMMIT`;
+      // Where the work sent nothing, the transaction begins in this message too.
+      const texts = [...(begin.pending() ? ['START TRANSACTION'] : []), heldText, readText].filter(Boolean);
+      const message = `${texts.join(';\n')};\nCOMMIT`;
+      begin.cancel();
       const client = (await runner.connect()) as { query(text: string): Promise<Array<{ rows: unknown[] }>> };
       // A failing statement aborts the transaction and PostgreSQL runs nothing after it: the COMMIT never happens.
-      const results = await client.query(message).catch((e: Error) => {
-        throw new QueryFailedError(message, [], e);
-      });
+      const results = (
+        await client.query(message).catch((e: Error) => {
+          throw new QueryFailedError(message, [], e);
+        })
+      ).slice(texts.length - (heldText ? 1 : 0) - (readText ? 1 : 0));
       // The runner learns the transaction ended as its own COMMIT would have told it (no subscribers listen).
       Object.assign(runner, { isTransactionActive: false, transactionDepth: 0 });
       for (const [sql, params] of [heldText ? held : null, readText ? read : null].filter((s): s is Statement => !!s)) this.dataSource.logger.logQuery(sql, params);
@@ -119,6 +125,7 @@ export class Database {
       throw e;
     } finally {
       heldWrites.delete(runner);
+      begin?.cancel();
       await runner.release();
     }
   }
@@ -146,4 +153,47 @@ export class Database {
     if (this.driver !== 'postgres' || sorted.length === 0) return;
     await em.query(`SELECT id FROM "${table}" WHERE id = ANY($1) ORDER BY id FOR UPDATE`, [sorted]);
   }
+}
+
+interface DeferredBegin {
+  /** Whether the transaction has yet to begin: nothing has been sent. */
+  pending(): boolean;
+  /** The connection as it was: what it sends next goes as it is. */
+  cancel(): void;
+}
+
+type QueryFn = (text: unknown, ...rest: unknown[]) => Promise<any>;
+
+/**
+ * Starts a transaction on the runner's connection without a round trip of its own: START TRANSACTION goes in the
+ * first statement's message, with that statement's parameters written as literals (as a simple query; a statement
+ * they cannot be written into is sent after a START TRANSACTION of its own). The runner is told its transaction is
+ * active, as its own `startTransaction` would tell it.
+ */
+async function beginWithFirstStatement(runner: QueryRunner): Promise<DeferredBegin> {
+  const client = (await runner.connect()) as { query: QueryFn };
+  const query = client.query;
+  const own = Object.prototype.hasOwnProperty.call(client, 'query');
+  let pending = true;
+  let wrapped = true;
+  const cancel = () => {
+    if (!wrapped) return;
+    wrapped = false;
+    // The pooled connection keeps no trace of this transaction.
+    if (own) client.query = query;
+    else delete (client as { query?: QueryFn }).query;
+  };
+  client.query = function (this: unknown, text: unknown, ...rest: unknown[]) {
+    cancel();
+    pending = false;
+    const [params] = rest;
+    const literal = typeof text === 'string' && rest.length <= 1 ? (Array.isArray(params) && params.length ? withLiterals(text, params) : text) : null;
+    if (literal === null) return query.call(this, 'START TRANSACTION').then(() => query.call(this, text, ...rest));
+    // The statements answer with a result each: the transaction's first, then the statement's (or its statements').
+    return query.call(this, `START TRANSACTION;\n${literal}`).then((results: unknown[]) => (results.length > 2 ? results.slice(1) : results[1]));
+  };
+  Object.assign(runner, { isTransactionActive: true, transactionDepth: 1 });
+  // Logged where it stands among the statements, though it is sent with the next.
+  runner.connection.logger.logQuery('START TRANSACTION', undefined, runner);
+  return { pending: () => pending, cancel };
 }
