@@ -96,7 +96,7 @@ export class Database {
       const value = await work(runner.manager);
       const read = last(value);
       const held = heldWrites.get(runner)?.() ?? null;
-      let heldText = held && withLiterals(...held);
+      const heldText = held && withLiterals(...held);
       if (held && !heldText) await runner.query(...held);
       const readText = read && withLiterals(...read);
       if (!heldText && !readText) {

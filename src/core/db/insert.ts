@@ -1,15 +1,15 @@
 import { EntityManager } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
+import type { Row } from '../model/model';
 import type { Statement } from '../query/model-query';
 
-type Row = Record<string, unknown>;
-type Driver = EntityManager['connection']['driver'];
+type OrmDriver = EntityManager['connection']['driver'];
 
 /** PostgreSQL column types whose values TypeORM sends as they are: its preparation of each (a list made per value) is skipped. */
 const AS_THEY_ARE = new Set(['varchar', 'character varying', 'text', 'integer', 'int', 'bigint', 'smallint', 'boolean', 'decimal', 'numeric']);
 
 /** How a value is prepared for its column: as TypeORM prepares it, without the work where that leaves it as it is. */
-function preparer(driver: Driver, column: ColumnMetadata | undefined): (value: unknown) => unknown {
+function preparer(driver: OrmDriver, column: ColumnMetadata | undefined): (value: unknown) => unknown {
   if (!column) return (value) => value;
   if (driver.options.type === 'postgres' && !column.transformer && typeof column.type === 'string' && AS_THEY_ARE.has(column.type)) return (value) => value;
   return (value) => driver.preparePersistentValue(value, column);
@@ -25,13 +25,11 @@ export function insertStatement(em: EntityManager, table: string, rows: Row[], r
   const { driver } = em.connection;
   const metadata = em.connection.hasMetadata(table) ? em.connection.getMetadata(table) : null;
   // Of a table TypeORM knows, its columns only; a generated id given no value is left to the database, as TypeORM leaves it.
-  const written = (name: string) => {
-    if (!metadata) return true;
-    const column = metadata.findColumnWithDatabaseName(name);
-    return !!column && !(column.isGenerated && rows.every((row) => row[name] === undefined || row[name] === null));
-  };
-  const names = Object.keys(rows[0]).filter(written);
-  const prepare = names.map((name) => preparer(driver, metadata?.findColumnWithDatabaseName(name)));
+  const columns = Object.keys(rows[0])
+    .map((name) => ({ name, column: metadata?.findColumnWithDatabaseName(name) }))
+    .filter(({ name, column }) => !metadata || (column && !(column.isGenerated && rows.every((row) => row[name] === undefined || row[name] === null))));
+  const names = columns.map(({ name }) => name);
+  const prepare = columns.map(({ column }) => preparer(driver, column));
   const postgres = driver.options.type === 'postgres';
   // SQLite takes no DEFAULT among VALUES: there an absent value is NULL, as TypeORM writes it.
   const absent = postgres ? 'DEFAULT' : 'NULL';
