@@ -1,3 +1,4 @@
+import { cpuTurn } from '../util/cpu-turns';
 import { EntityManager } from 'typeorm';
 import type { AppConfig } from '../config/config';
 import { Driver, ForeignKeyField, GenericRelationField, ManyToManyField } from '../model/fields';
@@ -120,6 +121,9 @@ export function builderOf(keys: string[]): Builder {
   return build;
 }
 
+/** Past this many objects, building their representations is a long stretch of the thread's work. */
+const MANY_OBJECTS = 10;
+
 /**
  * Rows to their API representation. Related objects are loaded for the whole
  * batch, one query per relation, so a page costs the same number of queries at any size.
@@ -150,6 +154,8 @@ export async function represent(ctx: RenderContext, model: ModelDef, rows: Row[]
     keys.includes('custom_fields') ? renderCustomFields(ctx.em, model, rows, ctx) : null,
     Promise.all(keys.map(loadRelated)),
   ]);
+  // Many objects are built, and then written as JSON, in a turn of their own (core/util/cpu-turns).
+  if (rows.length >= MANY_OBJECTS) await cpuTurn();
   // What each key reads, decided once for the page rather than once per row.
   const reads = keys.map((key) => readerFor(ctx, model, key, { related, many, tags, configContexts, customFields, reverse }));
   const build = builderOf(keys);
