@@ -51,6 +51,28 @@ export function insertStatement(em: EntityManager, table: string, rows: Row[], r
   return postgres ? [sql, params] : (driver.escapeQueryWithParameters(sql, named, {}) as Statement);
 }
 
+/**
+ * An UPDATE of the rows whose `key` column equals `value`, setting `set`'s columns: the statement TypeORM's query builder
+ * writes for it, each value prepared for its column the same way, without the builder's naming and finding of
+ * parameters (a tenth of what a PATCH cost the process, with the INSERT's).
+ */
+export function updateStatement(em: EntityManager, table: string, set: Row, key: string, value: unknown): Statement {
+  const { driver } = em.connection;
+  const metadata = em.connection.hasMetadata(table) ? em.connection.getMetadata(table) : null;
+  const postgres = driver.options.type === 'postgres';
+  const params: unknown[] = [];
+  const named: Record<string, unknown> = {};
+  const bind = (prepared: unknown) => {
+    params.push(prepared);
+    if (postgres) return `$${params.length}`;
+    named[`p${params.length}`] = prepared;
+    return `:p${params.length}`;
+  };
+  const assignments = Object.keys(set).map((name) => `${driver.escape(name)} = ${bind(preparer(driver, metadata?.findColumnWithDatabaseName(name))(set[name]))}`);
+  const sql = `UPDATE ${driver.escape(table)} SET ${assignments.join(', ')} WHERE ${driver.escape(key)} = ${bind(value)}`;
+  return postgres ? [sql, params] : (driver.escapeQueryWithParameters(sql, named, {}) as Statement);
+}
+
 /** Inserts the rows in one statement; with `returning` (an increasing id column), their ids in the rows' order. */
 export async function insertRows(em: EntityManager, table: string, rows: Row[], returning?: string): Promise<number[]> {
   const result: Row[] = await em.query(...insertStatement(em, table, rows, returning));

@@ -8,7 +8,7 @@ import { keysFor } from '../serialize/serializer';
 import { customFieldData, speaksChoiceSets } from '../custom-fields';
 import { ChangeEvent } from '../events/change-events';
 import { holdsWrites } from '../db/database';
-import { insertRows, insertStatement } from '../db/insert';
+import { insertRows, insertStatement, updateStatement } from '../db/insert';
 
 type Errors = Record<string, unknown>;
 
@@ -189,7 +189,7 @@ export class Writer {
     const set: Row = {};
     for (const field of model.columns) if (field.column in row && row[field.column] !== previous[field.column]) set[field.column] = row[field.column];
     if (model.features.lastUpdated) set.last_updated = new Date();
-    if (Object.keys(set).length) await this.writeRow(this.em.createQueryBuilder().update(model.table).set(set).where('id = :id', { id }));
+    if (Object.keys(set).length) await this.writeRow(updateStatement(this.em, model.table, set, 'id', id));
     await this.setRelatedSets(model, id, changes);
     // Tags edited in place are read back in the database's order of names.
     const tagsAfter = (await this.editTags(model, id, changes, tagsBefore)) ? undefined : tagNamesOf(changes) ?? tagsBefore;
@@ -259,7 +259,7 @@ export class Writer {
     for (const [i, m2m] of targets.entries()) {
       if (linking[i]) await this.em.createQueryBuilder().delete().from(m2m.throughTable).where(`${q(m2m.targetColumn)} = :id`, { id }).execute();
     }
-    await this.writeRow(this.em.createQueryBuilder().delete().from(model.table).where('id = :id', { id }));
+    await this.writeRow(this.em.createQueryBuilder().delete().from(model.table).where('id = :id', { id }).getQueryAndParameters());
     await model.afterWrite?.(this.em, null, row, { driver: this.driver, input: {}, writer: this });
     await this.recordChange(model, 'delete', row, repr, before, null, message);
   }
@@ -389,13 +389,12 @@ export class Writer {
   }
 
   /** Writes an object's row: now, or held for the change records' statement where it may be. */
-  private async writeRow(statement: { getQueryAndParameters(): [string, unknown[]]; execute(): Promise<unknown> }): Promise<void> {
+  private async writeRow([sql, params]: Statement): Promise<void> {
     if (!this.sendNow || !this.pending) {
-      await statement.execute();
+      await this.em.query(sql, params);
       return;
     }
     await this.sendHeld();
-    const [sql, params] = statement.getQueryAndParameters();
     this.held = { sql, params };
   }
 
