@@ -54,7 +54,7 @@ export function insertStatement(em: EntityManager, table: string, rows: Row[], r
 /**
  * An UPDATE of the rows whose `key` column equals `value`, setting `set`'s columns: the statement TypeORM's query builder
  * writes for it, each value prepared for its column the same way, without the builder's naming and finding of
- * parameters (a tenth of what a PATCH cost the process, with the INSERT's).
+ * parameters (3% of a PATCH's profile). Undefined values are not set, as the builder leaves them.
  */
 export function updateStatement(em: EntityManager, table: string, set: Row, key: string, value: unknown): Statement {
   const { driver } = em.connection;
@@ -68,7 +68,9 @@ export function updateStatement(em: EntityManager, table: string, set: Row, key:
     named[`p${params.length}`] = prepared;
     return `:p${params.length}`;
   };
-  const assignments = Object.keys(set).map((name) => `${driver.escape(name)} = ${bind(preparer(driver, metadata?.findColumnWithDatabaseName(name))(set[name]))}`);
+  const assignments = Object.keys(set)
+    .filter((name) => set[name] !== undefined)
+    .map((name) => `${driver.escape(name)} = ${bind(preparer(driver, metadata?.findColumnWithDatabaseName(name))(set[name]))}`);
   const sql = `UPDATE ${driver.escape(table)} SET ${assignments.join(', ')} WHERE ${driver.escape(key)} = ${bind(value)}`;
   return postgres ? [sql, params] : (driver.escapeQueryWithParameters(sql, named, {}) as Statement);
 }

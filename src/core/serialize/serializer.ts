@@ -1,4 +1,3 @@
-import { cpuTurn } from '../util/cpu-turns';
 import { EntityManager } from 'typeorm';
 import type { AppConfig } from '../config/config';
 import { Driver, ForeignKeyField, GenericRelationField, ManyToManyField } from '../model/fields';
@@ -8,6 +7,7 @@ import type { CachedReads } from '../db/read-cache';
 import type { Dialect } from '../dialect/dialect';
 import { renderCustomFields } from '../custom-fields';
 import { renderConfigContexts } from '../config-context';
+import { cpuTurn } from '../util/cpu-turns';
 
 export type Representation = Record<string, unknown>;
 export type Mode = 'full' | 'brief';
@@ -121,7 +121,7 @@ export function builderOf(keys: string[]): Builder {
   return build;
 }
 
-/** Past this many objects, building their representations is a long stretch of the thread's work. */
+/** From this many objects on, building their representations is a long stretch of the thread's work. */
 const MANY_OBJECTS = 10;
 
 /**
