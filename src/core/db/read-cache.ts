@@ -39,17 +39,11 @@ const VERSIONS_RETRY_MS = 60_000;
 const VERSIONS_LOCK_TIMEOUT_MS = 100;
 
 /**
- * Below this share of recent lookups answered, a kind of entry (a table's rows, a per-object kind, a list's
+ * Below this share of recent lookups answered, a kind of entry (a table's rows, a per-object kind, a model's
  * representations) is not looked up or remembered: under reads spread wider than the cache, or writes that outdate
  * it, each miss would still cost a lookup, a copy kept and the garbage collector's time to move it.
  */
 const USEFUL_HIT_RATE = 0.1;
-/**
- * The same for a list's representations, whose every miss is a copy kept and moved by the garbage collector. Under
- * device pages spread over 1,000 sites, 10% of them were answered from memory: the rest, remembered, brought 12–14
- * full collections in 10 s against 5, a p90 of 86–89 ms against 67–72, and no more pages a second.
- */
-const USEFUL_REPRESENTATION_HIT_RATE = 0.25;
 /** How far each lookup moves a kind's hit rate: about the last ten lookups count. */
 const HIT_RATE_STEP = 0.1;
 /** One request in this many still uses a kind below the rate, so that a kind that becomes useful again is noticed. */
@@ -60,9 +54,9 @@ export class Usefulness {
   private readonly kinds = new Map<string, { rate: number; skipped: number }>();
 
   /** Whether a request should look this kind up, and remember what it reads. */
-  worthUsing(kind: string, usefulRate = USEFUL_HIT_RATE): boolean {
+  worthUsing(kind: string): boolean {
     const known = this.kinds.get(kind);
-    if (!known || known.rate >= usefulRate) return true;
+    if (!known || known.rate >= USEFUL_HIT_RATE) return true;
     if (++known.skipped < PROBE_EVERY) return false;
     known.skipped = 0;
     return true;
@@ -250,8 +244,6 @@ export class ReadCache implements OnModuleInit, OnApplicationBootstrap, OnApplic
         if (sum > this.newestVersion) this.newestVersion = sum;
         return String(sum);
       }));
-    // The lists whose representations this request neither looks up nor remembers (`Usefulness`).
-    const unused = new Set<string>();
     const byStatement = async <T>(store: LRUCache<string, ByStatement>, name: ReadCacheName, [sql, params]: Statement, load: () => Promise<T>): Promise<T> => {
       const tables = this.tablesIn(sql);
       if (!tables) return load();
@@ -282,11 +274,7 @@ export class ReadCache implements OnModuleInit, OnApplicationBootstrap, OnApplic
         // Kept for reads that may never come (the request failed meanwhile): their failure is theirs to report.
         versions.catch(() => undefined);
       },
-      representations: async (list, kind, ids) => {
-        if (!this.usefulness.worthUsing(`representations:${list}`, USEFUL_REPRESENTATION_HIT_RATE)) {
-          unused.add(list);
-          return ids.map(() => undefined);
-        }
+      representations: async (kind, ids) => {
         const version = await everyVersion();
         const found = ids.map((id) => {
           const entry = this.representations.get(`${kind}|${id}`);
@@ -294,11 +282,9 @@ export class ReadCache implements OnModuleInit, OnApplicationBootstrap, OnApplic
         });
         const hits = found.filter((bytes) => bytes !== undefined).length;
         this.lookups.count('representations', hits, ids.length - hits);
-        this.usefulness.note(`representations:${list}`, hits, ids.length);
         return found;
       },
-      rememberRepresentations: async (list, kind, entries) => {
-        if (unused.has(list)) return;
+      rememberRepresentations: async (kind, entries) => {
         const version = await everyVersion();
         // Written under versions some request has already seen pass: no request will find them.
         if (Number(version) < this.newestVersion) return;
@@ -447,13 +433,12 @@ export interface CachedReads {
   /**
    * Objects' representations as JSON, by kind (what else they depend on: model, mode, dialect, base URL…) and id,
    * remembered while nothing at all has been written since (a representation reads many tables, related ones and
-   * definitions); undefined for those not remembered. A list (a model's label) whose recent lookups mostly missed is
-   * neither looked up nor remembered, but for an occasional probe.
+   * definitions); undefined for those not remembered.
    */
-  representations(list: string, kind: string, ids: number[]): Promise<Array<Buffer | undefined>>;
+  representations(kind: string, ids: number[]): Promise<Array<Buffer | undefined>>;
   /** Whether `representations` may remember anything: a page may then read its ids first. */
   readonly remembersRepresentations: boolean;
-  rememberRepresentations(list: string, kind: string, entries: Array<[id: number, json: Buffer]>): Promise<void>;
+  rememberRepresentations(kind: string, entries: Array<[id: number, json: Buffer]>): Promise<void>;
 }
 
 /**
@@ -476,7 +461,7 @@ const UNCACHED: CachedReads = {
   rowsById: (_table, ids, load) => load(ids),
   value: (_key, _tables, load) => load(),
   perObject: (_kind, _tables, ids, load) => load(ids),
-  representations: async (_list, _kind, ids) => ids.map(() => undefined),
+  representations: async (_kind, ids) => ids.map(() => undefined),
   rememberRepresentations: async () => undefined,
 };
 
