@@ -544,7 +544,7 @@ export class CrudService {
     // What else a representation depends on: where it is served from and what the client left out or chose.
     const chosen = render.chosen ? `${render.chosen.only ? 'only' : 'omit'}:${[...(render.chosen.only ?? render.chosen.omit ?? [])].sort().join(',')}` : '';
     const kind = `${model.label}|${mode}|${render.dialect?.version ?? ''}|${render.baseUrl}|${[...(render.exclude ?? [])].sort().join(',')}|${chosen}`;
-    const known = await reads.representations(kind, ids);
+    const known = await reads.representations(model.label, kind, ids);
     const missing = ids.filter((_, i) => known[i] === undefined);
     const written = new Map<number, Buffer>();
     if (missing.length) {
@@ -552,7 +552,7 @@ export class CrudService {
       const rows = (await read(missing)).filter((row) => wanted.has(row.id));
       const reps = await represent(render, model, rows, mode);
       rows.forEach((row, i) => written.set(row.id, jsonBytesOf(reps[i])));
-      await reads.rememberRepresentations(kind, [...written]);
+      await reads.rememberRepresentations(model.label, kind, [...written]);
     }
     // An object gone between the page's ids and its rows is left out, as if the page had been read later.
     return ids.flatMap((id, i) => {

@@ -72,8 +72,44 @@ describe('ReadCache representations', () => {
 
   it('remembers a representation under the versions its request read', async () => {
     const cache = cacheAnswering(5, 5);
-    await cache.reader().rememberRepresentations('dcim.device|full', [[1, json]]);
-    expect(await cache.reader().representations('dcim.device|full', [1, 2])).toEqual([json, undefined]);
+    await cache.reader().rememberRepresentations('dcim.device', 'dcim.device|full', [[1, json]]);
+    expect(await cache.reader().representations('dcim.device', 'dcim.device|full', [1, 2])).toEqual([json, undefined]);
+  });
+
+  it('neither looks up nor remembers the representations of a list whose lookups mostly miss, but for a probe now and then', async () => {
+    const cache = cacheAnswering(...Array<number>(200).fill(5));
+    const lookedUp = () => {
+      const counted = cache.lookups.entries().find(([name]) => name === 'representations')?.[1];
+      return counted ? counted.hits + counted.misses : 0;
+    };
+    // Pages spread wider than the cache: every lookup misses.
+    for (let i = 0; i < 20; i++) await cache.reader().representations('dcim.device', 'dcim.device|full', [1, 2, 3]);
+    const before = lookedUp();
+    const answers = [];
+    for (let i = 0; i < 32; i++) answers.push(await cache.reader().representations('dcim.device', 'dcim.device|full', [1, 2, 3]));
+    expect(lookedUp() - before).toBe(2 * 3);
+    expect(answers.flat().every((bytes) => bytes === undefined)).toBe(true);
+    // Its pages read their rows at once, probes too: their statements do not depend on whether they probe.
+    expect(cache.pagesMostlyRemembered('dcim.device')).toBe(false);
+    expect(cache.pagesMostlyRemembered('dcim.site')).toBe(true);
+    // What a request that did not look up would remember is dropped; a probe's is kept, and the next probe finds it.
+    const untilProbing = async (probing: boolean) => {
+      for (;;) {
+        const reader = cache.reader();
+        const counted = lookedUp();
+        const found = await reader.representations('dcim.device', 'dcim.device|full', [9]);
+        if (lookedUp() > counted === probing) return { reader, found };
+      }
+    };
+    const skipped = await untilProbing(false);
+    await skipped.reader.rememberRepresentations('dcim.device', 'dcim.device|full', [[9, json]]);
+    const probe = await untilProbing(true);
+    expect(probe.found).toEqual([undefined]);
+    await probe.reader.rememberRepresentations('dcim.device', 'dcim.device|full', [[9, json]]);
+    expect((await untilProbing(true)).found).toEqual([json]);
+    // Other lists are not affected.
+    expect(await cache.reader().representations('dcim.site', 'dcim.site|full', [1])).toEqual([undefined]);
+    expect(lookedUp()).toBeGreaterThan(0);
   });
 
   it('does not remember what was read under versions another request has already seen pass', async () => {
@@ -82,8 +118,8 @@ describe('ReadCache representations', () => {
     await early.prefetch();
     // A write committed meanwhile, and a later request read its version.
     await cache.reader().prefetch();
-    await early.rememberRepresentations('dcim.device|full', [[1, json]]);
+    await early.rememberRepresentations('dcim.device', 'dcim.device|full', [[1, json]]);
     // Only a reader of the older versions could have used it (none comes in practice: versions only grow).
-    expect(await cache.reader().representations('dcim.device|full', [1])).toEqual([undefined]);
+    expect(await cache.reader().representations('dcim.device', 'dcim.device|full', [1])).toEqual([undefined]);
   });
 });
