@@ -329,7 +329,7 @@ export class CrudService {
       const render = this.render(ctx, read.em, undefined, chosen);
       const rows = read.chunks(query.rowsStatement(select), listStreaming.chunkSize);
       async function* chunks() {
-        for await (const raw of rows) yield await represent(render, model, raw.map((r) => query.fromDb(r, select.counts)), mode);
+        for await (const raw of rows) yield await represent(render, model, raw.map((r) => query.fromDb(r, select.counts)), mode, { takesTurn: true });
       }
       return listJson(count, chunks(), () => read.close());
     } catch (e) {
@@ -358,7 +358,7 @@ export class CrudService {
     await applyDialectFilters(query, model, ctx);
     const reads = this.cache.reader(ctx.readVersions);
     const [, rows] = await Promise.all([reads.prefetch(), query.rows({ counts: countsFor(model, 'full', ctx.dialect), order: orderingOf(model, ctx) ?? query.defaultOrder() })]);
-    return represent(this.render(ctx, this.db.manager, reads), model, rows, 'full');
+    return represent(this.render(ctx, this.db.manager, reads), model, rows, 'full', { takesTurn: true });
   }
 
   async retrieve(model: ModelDef, id: number, ctx: RequestContext): Promise<RawJson> {
@@ -550,7 +550,7 @@ export class CrudService {
     if (missing.length) {
       const wanted = new Set(missing);
       const rows = (await read(missing)).filter((row) => wanted.has(row.id));
-      const reps = await represent(render, model, rows, mode);
+      const reps = await represent(render, model, rows, mode, { takesTurn: true });
       rows.forEach((row, i) => written.set(row.id, jsonBytesOf(reps[i])));
       await reads.rememberRepresentations(model.label, kind, [...written]);
     }
