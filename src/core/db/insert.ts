@@ -16,6 +16,25 @@ function preparer(driver: OrmDriver, column: ColumnMetadata | undefined): (value
 }
 
 /**
+ * Placeholders for a statement's values, by the driver's own rules: PostgreSQL's are numbered here; SQLite's are
+ * named, and bound by its driver, which converts values.
+ */
+function placeholders(driver: OrmDriver): { bind(value: unknown): string; statement(sql: string): Statement } {
+  const postgres = driver.options.type === 'postgres';
+  const params: unknown[] = [];
+  const named: Record<string, unknown> = {};
+  return {
+    bind(value) {
+      params.push(value);
+      if (postgres) return `$${params.length}`;
+      named[`p${params.length}`] = value;
+      return `:p${params.length}`;
+    },
+    statement: (sql) => (postgres ? [sql, params] : (driver.escapeQueryWithParameters(sql, named, {}) as Statement)),
+  };
+}
+
+/**
  * One INSERT of many rows, as TypeORM's query builder writes it: each value prepared for its column as TypeORM
  * prepares it, and bound by the driver's own rules. Written here because the builder names each parameter, keeps it
  * in a map and finds it again in the text: for a hundred rows of a dozen columns that cost more than the database's work.
@@ -30,25 +49,17 @@ export function insertStatement(em: EntityManager, table: string, rows: Row[], r
     .filter(({ name, column }) => !metadata || (column && !(column.isGenerated && rows.every((row) => row[name] === undefined || row[name] === null))));
   const names = columns.map(({ name }) => name);
   const prepare = columns.map(({ column }) => preparer(driver, column));
-  const postgres = driver.options.type === 'postgres';
   // SQLite takes no DEFAULT among VALUES: there an absent value is NULL, as TypeORM writes it.
-  const absent = postgres ? 'DEFAULT' : 'NULL';
-  // PostgreSQL's placeholders are numbered here; SQLite's named ones are bound by its driver, which converts values.
-  const params: unknown[] = [];
-  const named: Record<string, unknown> = {};
+  const absent = driver.options.type === 'postgres' ? 'DEFAULT' : 'NULL';
+  const values = placeholders(driver);
   const tuples = rows.map((row) => {
-    const values = names.map((name, i) => {
+    const bound = names.map((name, i) => {
       const value = prepare[i](row[name]);
-      if (value === undefined) return absent;
-      params.push(value);
-      if (postgres) return `$${params.length}`;
-      named[`p${params.length}`] = value;
-      return `:p${params.length}`;
+      return value === undefined ? absent : values.bind(value);
     });
-    return `(${values.join(', ')})`;
+    return `(${bound.join(', ')})`;
   });
-  const sql = `INSERT INTO ${driver.escape(table)}(${names.map((name) => driver.escape(name)).join(', ')}) VALUES ${tuples.join(', ')}${returning ? ` RETURNING ${driver.escape(returning)}` : ''}`;
-  return postgres ? [sql, params] : (driver.escapeQueryWithParameters(sql, named, {}) as Statement);
+  return values.statement(`INSERT INTO ${driver.escape(table)}(${names.map((name) => driver.escape(name)).join(', ')}) VALUES ${tuples.join(', ')}${returning ? ` RETURNING ${driver.escape(returning)}` : ''}`);
 }
 
 /**
@@ -59,20 +70,18 @@ export function insertStatement(em: EntityManager, table: string, rows: Row[], r
 export function updateStatement(em: EntityManager, table: string, set: Row, key: string, value: unknown): Statement {
   const { driver } = em.connection;
   const metadata = em.connection.hasMetadata(table) ? em.connection.getMetadata(table) : null;
-  const postgres = driver.options.type === 'postgres';
-  const params: unknown[] = [];
-  const named: Record<string, unknown> = {};
-  const bind = (prepared: unknown) => {
-    params.push(prepared);
-    if (postgres) return `$${params.length}`;
-    named[`p${params.length}`] = prepared;
-    return `:p${params.length}`;
-  };
+  const values = placeholders(driver);
   const assignments = Object.keys(set)
     .filter((name) => set[name] !== undefined)
-    .map((name) => `${driver.escape(name)} = ${bind(preparer(driver, metadata?.findColumnWithDatabaseName(name))(set[name]))}`);
-  const sql = `UPDATE ${driver.escape(table)} SET ${assignments.join(', ')} WHERE ${driver.escape(key)} = ${bind(value)}`;
-  return postgres ? [sql, params] : (driver.escapeQueryWithParameters(sql, named, {}) as Statement);
+    .map((name) => `${driver.escape(name)} = ${values.bind(preparer(driver, metadata?.findColumnWithDatabaseName(name))(set[name]))}`);
+  return values.statement(`UPDATE ${driver.escape(table)} SET ${assignments.join(', ')} WHERE ${driver.escape(key)} = ${values.bind(value)}`);
+}
+
+/** A DELETE of the rows whose `key` column equals `value`, as TypeORM's query builder writes it. */
+export function deleteStatement(em: EntityManager, table: string, key: string, value: unknown): Statement {
+  const { driver } = em.connection;
+  const values = placeholders(driver);
+  return values.statement(`DELETE FROM ${driver.escape(table)} WHERE ${driver.escape(key)} = ${values.bind(value)}`);
 }
 
 /** Inserts the rows in one statement; with `returning` (an increasing id column), their ids in the rows' order. */

@@ -8,7 +8,7 @@ import { keysFor } from '../serialize/serializer';
 import { customFieldData, speaksChoiceSets } from '../custom-fields';
 import { ChangeEvent } from '../events/change-events';
 import { holdsWrites } from '../db/database';
-import { insertRows, insertStatement, updateStatement } from '../db/insert';
+import { deleteStatement, insertRows, insertStatement, updateStatement } from '../db/insert';
 
 type Errors = Record<string, unknown>;
 
@@ -259,7 +259,7 @@ export class Writer {
     for (const [i, m2m] of targets.entries()) {
       if (linking[i]) await this.em.createQueryBuilder().delete().from(m2m.throughTable).where(`${q(m2m.targetColumn)} = :id`, { id }).execute();
     }
-    await this.writeRow(this.em.createQueryBuilder().delete().from(model.table).where('id = :id', { id }).getQueryAndParameters());
+    await this.writeRow(deleteStatement(this.em, model.table, 'id', id));
     await model.afterWrite?.(this.em, null, row, { driver: this.driver, input: {}, writer: this });
     await this.recordChange(model, 'delete', row, repr, before, null, message);
   }
