@@ -701,7 +701,7 @@ export class ForeignKeyField extends Field<number> {
    * (a device's primary IP before IPAM) has no column yet, reads as null and is not written.
    */
   get installed(): boolean {
-    return isInstalled(this, () => this.target);
+    return isInstalled(this);
   }
   get stored(): boolean {
     return this.installed;
@@ -774,7 +774,7 @@ export class ManyToManyField extends Field<number[]> {
    * (a config context's sites) has no table yet and reads as an empty list.
    */
   get installed(): boolean {
-    return isInstalled(this, () => this.target);
+    return isInstalled(this);
   }
   /** Whether the relation keeps its through table itself: the other side of another's (`ReverseManyToManyField`) does not. */
   get ownsTable(): boolean {
@@ -976,10 +976,10 @@ export function pythonType(value: unknown): string {
 
 /** Once a relation's target is installed it stays so: remembered, since lists ask on every query. */
 const installedRelations = new WeakSet<Field<any>>();
-function isInstalled(field: Field<any>, target: () => ModelDef): boolean {
+function isInstalled(field: Field<any> & { readonly target: ModelDef }): boolean {
   if (installedRelations.has(field)) return true;
   try {
-    if (target()) installedRelations.add(field);
+    if (field.target) installedRelations.add(field);
   } catch {
     return false;
   }
