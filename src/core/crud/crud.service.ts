@@ -326,10 +326,11 @@ export class CrudService {
     const read = await this.db.snapshot();
     try {
       const count = page.start === undefined ? await read.count(query.countStatement()) : null;
-      const render = this.render(ctx, read.em, undefined, chosen);
+      // A read-only snapshot of its own: it holds no locks while it waits for turns.
+      const render = { ...this.render(ctx, read.em, undefined, chosen), takesTurns: true };
       const rows = read.chunks(query.rowsStatement(select), listStreaming.chunkSize);
       async function* chunks() {
-        for await (const raw of rows) yield await represent(render, model, raw.map((r) => query.fromDb(r, select.counts)), mode, { takesTurn: true });
+        for await (const raw of rows) yield await represent(render, model, raw.map((r) => query.fromDb(r, select.counts)), mode);
       }
       return listJson(count, chunks(), () => read.close());
     } catch (e) {
@@ -358,7 +359,7 @@ export class CrudService {
     await applyDialectFilters(query, model, ctx);
     const reads = this.cache.reader(ctx.readVersions);
     const [, rows] = await Promise.all([reads.prefetch(), query.rows({ counts: countsFor(model, 'full', ctx.dialect), order: orderingOf(model, ctx) ?? query.defaultOrder() })]);
-    return represent(this.render(ctx, this.db.manager, reads), model, rows, 'full', { takesTurn: true });
+    return represent(this.render(ctx, this.db.manager, reads), model, rows, 'full');
   }
 
   async retrieve(model: ModelDef, id: number, ctx: RequestContext): Promise<RawJson> {
@@ -550,7 +551,7 @@ export class CrudService {
     if (missing.length) {
       const wanted = new Set(missing);
       const rows = (await read(missing)).filter((row) => wanted.has(row.id));
-      const reps = await represent(render, model, rows, mode, { takesTurn: true });
+      const reps = await represent(render, model, rows, mode);
       rows.forEach((row, i) => written.set(row.id, jsonBytesOf(reps[i])));
       await reads.rememberRepresentations(model.label, kind, [...written]);
     }
@@ -574,7 +575,9 @@ export class CrudService {
   private render(ctx: RequestContext, em: EntityManager, cache?: CachedReads, chosen?: KeyChoice): RenderContext {
     const exclude = ctx.params.exclude;
     const excluded = new Set((Array.isArray(exclude) ? exclude : exclude ? [exclude] : []).flatMap((e) => e.split(',')));
-    return { em, driver: this.db.driver, baseUrl: ctx.baseUrl, exclude: excluded, config: this.config, cache, dialect: ctx.dialect, chosen };
+    // The shared manager reads outside any transaction; a write's own reads hold its locks.
+    const takesTurns = em === this.db.manager;
+    return { em, driver: this.db.driver, baseUrl: ctx.baseUrl, exclude: excluded, config: this.config, cache, dialect: ctx.dialect, chosen, takesTurns };
   }
 }
 

@@ -33,6 +33,12 @@ export interface RenderContext {
   dialect?: Dialect;
   /** The keys of the answered model's own representations the client chose: objects nested in them keep theirs. */
   chosen?: KeyChoice;
+  /**
+   * Whether many objects, their related rows read, wait for a turn of the event loop before they are built
+   * (core/util/cpu-turns), nested ones too: so that a page's work is sliced and a write's round trip waits for a
+   * slice, not a page. Only outside a write's transaction, where a wait holds no row locks.
+   */
+  takesTurns?: boolean;
 }
 
 /** A client's choice of a model's keys, by stored name (NetBox 4's `?fields=`, `?omit=`). */
@@ -124,20 +130,11 @@ export function builderOf(keys: string[]): Builder {
 /** From this many objects on, building their representations is a long stretch of the thread's work. */
 const MANY_OBJECTS = 10;
 
-/** How `represent` shares the thread. */
-export interface RepresentOptions {
-  /**
-   * Whether many objects wait for a turn of their own (core/util/cpu-turns) once their related rows are read: for an
-   * answer's page, outside any transaction. Not deeper, where the order of a page's loads would depend on timing.
-   */
-  takesTurn?: boolean;
-}
-
 /**
  * Rows to their API representation. Related objects are loaded for the whole
  * batch, one query per relation, so a page costs the same number of queries at any size.
  */
-export async function represent(ctx: RenderContext, model: ModelDef, rows: Row[], mode: Mode, { takesTurn = false }: RepresentOptions = {}): Promise<Representation[]> {
+export async function represent(ctx: RenderContext, model: ModelDef, rows: Row[], mode: Mode): Promise<Representation[]> {
   // What is not shown is not loaded either.
   const keys = chosenOf(keysFor(model, mode, ctx.dialect), model, ctx.nested ? undefined : ctx.chosen).filter((k) => !ctx.exclude?.has(k) && !(ctx.nested && k in model.counts));
   const related = new Map<string, Map<number | string, Representation>>();
@@ -164,7 +161,7 @@ export async function represent(ctx: RenderContext, model: ModelDef, rows: Row[]
     Promise.all(keys.map(loadRelated)),
   ]);
   // Many objects are built, and then written as JSON, in a turn of their own.
-  if (takesTurn && rows.length >= MANY_OBJECTS) await cpuTurn();
+  if (ctx.takesTurns && rows.length >= MANY_OBJECTS) await cpuTurn();
   // What each key reads, decided once for the page rather than once per row.
   const reads = keys.map((key) => readerFor(ctx, model, key, { related, many, tags, configContexts, customFields, reverse }));
   const build = builderOf(keys);
