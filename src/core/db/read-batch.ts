@@ -1,4 +1,5 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import type { AfterQueryEvent } from 'typeorm/subscriber/event/QueryEvent';
 
 // The driver's own conversion of a parameter to its text, untyped in @types/pg.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -73,6 +74,12 @@ export function withLiterals(sql: string, params: unknown[]): string | null {
   return written;
 }
 
+/** The part of the driver's pool (pg-pool) a read outside a transaction needs. */
+interface Pool {
+  query(text: string | { name: string; text: string; values: unknown[] }, values?: unknown[]): Promise<{ rows: any[] }>;
+  connect(): Promise<{ query(text: string): Promise<Array<{ rows: any[] }>>; release(error?: Error): void }>;
+}
+
 /**
  * Reads outside any transaction, gathered into one round trip to PostgreSQL while they are issued together: a page's
  * related objects, tags and count. Each round trip costs both processes
@@ -81,8 +88,12 @@ export function withLiterals(sql: string, params: unknown[]): string | null {
  */
 export class ReadBatch {
   private pending: PendingRead[] = [];
+  // The pool itself, not a query runner: a runner's listeners, events and promises cost each read more than its parsing.
+  private readonly pool: Pool;
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly dataSource: DataSource) {
+    this.pool = (dataSource.driver as unknown as { master: Pool }).master;
+  }
 
   /** Whether a manager's reads may be gathered: the data source's own, outside any transaction. */
   serves(em: EntityManager): boolean {
@@ -111,16 +122,20 @@ export class ReadBatch {
     }
     if (batch.length <= 1) return batch.length ? this.alone(batch[0].read) : undefined;
     let results: Array<{ rows: any[] }>;
-    const runner = this.dataSource.createQueryRunner();
     try {
-      const client = (await runner.connect()) as { query(text: string): Promise<Array<{ rows: any[] }>> };
-      results = await client.query(batch.map(({ text }) => text).join(';\n'));
+      const client = await this.pool.connect();
+      try {
+        results = await client.query(batch.map(({ text }) => text).join(';\n'));
+        client.release();
+      } catch (e) {
+        // As the pool's own queries do: a connection that failed a statement is not reused.
+        client.release(e as Error);
+        throw e;
+      }
     } catch {
       // One failing statement fails them all: each runs again alone (and is logged there), for its own answer or error.
       for (const { read } of batch) void this.alone(read);
       return;
-    } finally {
-      await runner.release();
     }
     batch.forEach(({ read }, i) => {
       this.dataSource.logger.logQuery(read.sql, read.params);
@@ -128,8 +143,37 @@ export class ReadBatch {
     });
   }
 
-  private async alone(read: PendingRead): Promise<void> {
-    await this.dataSource.manager.query(read.sql, read.params).then(read.resolve, read.reject);
+  private async alone({ sql, params, resolve, reject }: PendingRead): Promise<void> {
+    await this.run(sql, params).then(resolve, reject);
+  }
+
+  /**
+   * A read PostgreSQL plans once per connection and keeps, by `name`: for a statement every request runs, whose
+   * planning costs the server more than its execution. Never gathered: a message of several statements cannot use one.
+   */
+  prepared<T>(name: string, sql: string, params: unknown[]): Promise<T[]> {
+    return this.run(sql, params, name);
+  }
+
+  private async run(sql: string, params: unknown[], name?: string): Promise<any[]> {
+    this.dataSource.logger.logQuery(sql, params);
+    const started = Date.now();
+    try {
+      const result = await this.pool.query(name ? { name, text: sql, values: params } : sql, name ? undefined : params);
+      this.told(sql, params, true, started);
+      return result.rows;
+    } catch (e) {
+      this.dataSource.logger.logQueryError(e as Error, sql, params);
+      this.told(sql, params, false, started);
+      throw new QueryFailedError(sql, params, e as Error);
+    }
+  }
+
+  /** Tells the data source's subscribers of a statement run, as TypeORM's runner would (the metrics time them). */
+  private told(query: string, parameters: unknown[], success: boolean, started: number): void {
+    for (const subscriber of this.dataSource.subscribers) {
+      subscriber.afterQuery?.({ connection: this.dataSource, query, parameters, success, executionTime: Date.now() - started } as AfterQueryEvent<unknown>);
+    }
   }
 }
 
@@ -144,4 +188,10 @@ export function gatherReads(dataSource: DataSource): void {
 export function runRead<T>(em: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
   const batch = batches.get(em.connection);
   return batch?.serves(em) ? batch.query<T>(sql, params) : em.query(sql, params);
+}
+
+/** Runs a read as `runRead` does, prepared by PostgreSQL under `name` where the manager is the data source's own. */
+export function runPreparedRead<T>(em: EntityManager, name: string, sql: string, params: unknown[]): Promise<T[]> {
+  const batch = batches.get(em.connection);
+  return batch?.serves(em) ? batch.prepared<T>(name, sql, params) : em.query(sql, params);
 }
