@@ -520,6 +520,12 @@ async function record(base, ds, s) {
     const res = await fetch(base + s.path, { method: s.method, headers: HEADERS, body: s.body ? JSON.stringify(s.body()) : undefined });
     const body = await res.text();
     if (!res.ok) throw new Error(`${s.method} ${s.path} answered ${res.status}: ${body.slice(0, 500)}`);
+    // What the service prepares, the ceiling prepares under the same name: the same SQL, run the same way.
+    const { preparedName } = require(path.join(dist, 'core', 'db', 'read-batch'));
+    for (const statement of statements) {
+      const name = preparedName(statement.sql);
+      if (name) statement.prepared = name;
+    }
     return { status: res.status, body, statements };
   } finally {
     Object.assign(ds, { logger: original });

@@ -21,7 +21,7 @@ function database() {
         const client = await pool.connect();
         try {
           if (write) await client.query('BEGIN');
-          for (const s of statements) await client.query(s.sql, s.params);
+          for (const s of statements) await client.query(s.prepared ? { name: s.prepared, text: s.sql, values: s.params } : s.sql, s.prepared ? undefined : s.params);
           if (write) await client.query('ROLLBACK');
         } finally {
           client.release();

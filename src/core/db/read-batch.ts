@@ -152,6 +152,7 @@ export class ReadBatch {
    * planning costs the server more than its execution. Never gathered: a message of several statements cannot use one.
    */
   prepared<T>(name: string, sql: string, params: unknown[]): Promise<T[]> {
+    preparedNames.set(sql, name);
     return this.run(sql, params, name);
   }
 
@@ -178,6 +179,13 @@ export class ReadBatch {
 }
 
 const batches = new WeakMap<DataSource, ReadBatch>();
+
+/** The names statements were prepared under, by their text: the benchmark's ceiling runs them as the service does. */
+const preparedNames = new Map<string, string>();
+
+export function preparedName(sql: string): string | undefined {
+  return preparedNames.get(sql);
+}
 
 /** Gathers the reads of this data source's own manager from now on (PostgreSQL's; SQLite answers in the process). */
 export function gatherReads(dataSource: DataSource): void {
