@@ -15,7 +15,7 @@ import { Scope } from '../query/constraints';
 import { ModelQuery, q } from '../query/model-query';
 import { PermissionService, actionOf } from './permissions';
 import { PrereadVersions, ReadCache } from '../db/read-cache';
-import { runPreparedRead } from '../db/read-batch';
+import { runRead } from '../db/read-batch';
 
 export const MODEL_ROUTE = 'model-route';
 export const PUBLIC_ROUTE = 'public-route';
@@ -167,7 +167,7 @@ export class AuthGuard implements CanActivate {
     const statement = (this.tokenStatement ??= this.writeTokenStatement());
     // Counted before the statement is sent: a transaction this process ends meanwhile makes the versions stale.
     const transactionsEnded = this.db.transactionsEnded;
-    const [raw] = await runPreparedRead<Record<string, unknown>>(this.db.manager, 'token-and-user', statement.sql, [key, version]);
+    const [raw] = await runRead<Record<string, unknown>>(this.db.manager, statement.sql, [key, version], 'token-and-user');
     if (!raw) return null;
     const part = (prefix: string, query: ModelQuery) => {
       const row: Row = {};

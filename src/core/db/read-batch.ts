@@ -152,7 +152,7 @@ export class ReadBatch {
    * planning costs the server more than its execution. Never gathered: a message of several statements cannot use one.
    */
   prepared<T>(name: string, sql: string, params: unknown[]): Promise<T[]> {
-    preparedNames.set(sql, name);
+    if (!preparedNames.has(sql)) preparedNames.set(sql, name);
     return this.run(sql, params, name);
   }
 
@@ -192,14 +192,12 @@ export function gatherReads(dataSource: DataSource): void {
   batches.set(dataSource, new ReadBatch(dataSource));
 }
 
-/** Runs a read: gathered with others where the manager allows it, or on the manager. */
-export function runRead<T>(em: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
+/**
+ * Runs a read: gathered with others where the manager allows it, or on the manager. With `preparedAs`, a read the data
+ * source's own manager runs alone, prepared under that name (`ReadBatch.prepared`).
+ */
+export function runRead<T>(em: EntityManager, sql: string, params: unknown[], preparedAs?: string): Promise<T[]> {
   const batch = batches.get(em.connection);
-  return batch?.serves(em) ? batch.query<T>(sql, params) : em.query(sql, params);
-}
-
-/** Runs a read as `runRead` does, prepared by PostgreSQL under `name` where the manager is the data source's own. */
-export function runPreparedRead<T>(em: EntityManager, name: string, sql: string, params: unknown[]): Promise<T[]> {
-  const batch = batches.get(em.connection);
-  return batch?.serves(em) ? batch.prepared<T>(name, sql, params) : em.query(sql, params);
+  if (!batch?.serves(em)) return em.query(sql, params);
+  return preparedAs ? batch.prepared<T>(preparedAs, sql, params) : batch.query<T>(sql, params);
 }
