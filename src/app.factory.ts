@@ -14,6 +14,7 @@ import { dialectRouting } from './core/dialect/routing';
 import { dialectOfVersion } from './core/dialect/registry';
 import { appendSlash, jsonBody, responseHeaders } from './core/http/middleware';
 import { RenderingExpressAdapter } from './core/http/rendering-adapter';
+import { requestClasses } from './core/http/request-classes';
 import { indexRoutes } from './core/http/route-index';
 import { OpenApiDocumentProvider, setupSwaggerUi } from './core/openapi/schema.controller';
 import { liveness, readiness } from './core/observability/health';
@@ -62,7 +63,7 @@ export async function createApp(config: AppConfig, opts: { logger?: false; modul
     if (config.metricsPort === null) server.get('/metrics', scrape);
     else {
       const own = express().get('/metrics', scrape);
-      const listening = http.createServer(own).listen(config.metricsPort, config.host);
+      const listening = http.createServer(requestClasses(own), own).listen(config.metricsPort, config.host);
       listening.on('error', (e) => logger.error({ err: e }, 'metrics server failed'));
       metricsServers.set(app, listening);
       app.getHttpServer().on('close', () => listening.close());
