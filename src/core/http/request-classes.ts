@@ -10,6 +10,7 @@ import * as http from 'http';
  */
 export function requestClasses(app: express.Express): http.ServerOptions {
   class Request extends http.IncomingMessage {}
+  // Generic as Node's own is: its server's option types expect the same construct signature.
   class Response<R extends http.IncomingMessage = http.IncomingMessage> extends http.ServerResponse<R> {}
   Object.setPrototypeOf(Request.prototype, app.request);
   Object.setPrototypeOf(Response.prototype, app.response);
